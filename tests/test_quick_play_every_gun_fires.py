@@ -78,7 +78,9 @@ def test_the_quick_reference_says_what_each_test_against_edna_does(library):
         row = next(r for r in ctx.tables.edna_tests.rows if r["test"] == test)
         after = text.split(key, 1)[1][:520]
         assert f"over {row['against']}" in after.replace("Over", "over"), (key, after)
-        assert "equal or under: no hit" in after, (key, after)
+        # play 38, moment 6: the boiler's "equal or under: no hit" gave its room to "(to 0: struck, not sunk)";
+        # a hit per point over gives none at or under, as Gunfire says just before it
+        assert "equal or under: no hit" in after or (test == "boiler" and "(to 0: struck, not sunk)" in after), (key, after)
         assert ("one hit" if str(row["hits"]) == "1" else "a hit per point over") in after, (key, after)
     assert ctx.tables.torpedoes.rows["when"] in text  # the whole of the torpedoes' `when`, as the table has it
 

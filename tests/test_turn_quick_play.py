@@ -412,7 +412,7 @@ def test_range_modifiers_in_avd_say_what_they_do_to_a_throw(mobile_bay, library,
     """Round 2, moment 3: "+1/−1/−2 AvD" for Heavy and Medium: add or take off an average die, or swap one of the dice?
     The quick reference says, in the reading played (as the Parrotts' row reads it); the other is a named option."""
     ref = _column(mobile_bay, "— quick reference")
-    assert _squeezed("Range −1 AvD: one die is an AvD (2D10 → 1D10 + AvD); a lone Medium") in _squeezed(ref)
+    assert _squeezed("Range −1 AvD: 2D10 → 1D10 + AvD; +1 AvD: one more; lone Medium") in _squeezed(ref)
     blocks = _blocks(library, "mobile-bay-1864")
     assert "Range in AvD +1 AvD adds an average die" in blocks and "(over 24 in, both: she does not throw) (house rule)" in blocks
     house = tmp_path / "subtract.json"
@@ -609,7 +609,7 @@ def test_a_range_minus_on_a_lone_medium_that_already_throws_average_dice_is_said
     """Round 3, moment 5: "−1 AvD: one of her dice is an AvD" said nothing of a single Medium, whose throw is 2 AvD
     already. The minus takes an average die away: the quick reference's Range line and the readings say it."""
     qr = _squeezed(_column(mobile_bay, "— quick reference"))
-    assert _squeezed("(2D10 → 1D10 + AvD); a lone Medium") in qr and _squeezed("2 AvD lose one (−2: none); +1 AvD: one more.") in qr
+    assert _squeezed("2D10 → 1D10 + AvD; +1 AvD: one more; lone Medium 10: 15 at point blank, 5 over 12 in, none over 24 in.") in qr
     blocks = _blocks(library, "mobile-bay-1864")
     assert "Range in AvD +1 AvD adds an average die; −1 AvD throws one of her dice as an average die instead; a lone Medium's 2 AvD lose one (over 24 in, both: she does not throw)" in blocks
     page = _readings(mobile_bay)
@@ -995,7 +995,7 @@ def test_a_boiler_explosion_says_which_edna_it_tests(mobile_bay, library, tmp_pa
     of that cannonade (its hits struck after); the house rule that strikes hits one by one prints its own reading."""
     events = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("Boiler (2-2) Over her own EDNA as the cannonade (ram, torpedo) that burst it began, its hits "
-                     "struck after: a hit per point over; equal or under: no hit.") in events
+                     "struck after: a hit per point over (to 0: struck, not sunk).") in events
     house = tmp_path / "each.json"
     house.write_text(json.dumps({"quick-play": {"cannonade_edna": {"rows": {"reading": "each"}}}}))
     assert ("Boiler (2-2) Over her own EDNA as the hits thrown before the double left it: a hit per point over"
@@ -1232,7 +1232,7 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     assert len(mobile_bay) == RULESET.pack_pages
 
 
-_PASS = ("the next astern leads past her to port, all on her track (no gauge turns: 320° as she moves, 005° at the half: "
+_PASS = ("the next astern leads past her to port, all on her track (no gauge turns: 320° her 1st half, 005° her 2nd: "
          "clear of her and the shoal)")
 
 
@@ -1425,8 +1425,8 @@ def test_brooklyns_test_stop_is_an_order_and_her_consort_does_not_carry_her(mobi
     gunboat carry a sloop that "loses all speed": did Octorara carry her on? The bound-1 event beside it says the stop
     is an order, not damage, and Octorara does not carry her."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("if the sloop loses all speed the gunboat carries her") in setup  # the rule the player read
-    assert _squeezed("blocking it (Octorara does not carry her)") in setup
+    assert _squeezed("if a hit stops the sloop the gunboat carries her") in setup  # the rule the player read
+    assert _squeezed("blocking it (bow east, Octorara north, firing; not a hit: no carrying") in setup
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1842,8 +1842,8 @@ def test_the_quick_reference_says_how_high_a_medium_can_throw(mobile_bay, librar
     blank, and only the roster page's Hard targets reading said so. The quick reference's gunfire lines, where the
     target is chosen, give a pair of Mediums' best throw at each range, from the average die and the AvD reading in
     play (the subtract reading takes the lowest face off over 12 in)."""
-    assert "Mediums 12 (17 at point blank, 11 over 12 in; lone 10, 15, 5): skip a throw" in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in; lone 10, 15, 5): skip a throw") in \
+    assert "Mediums 12 (17 at point blank, 11 over 12 in): skip a throw" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in): skip a throw") in \
         _squeezed(_column(mobile_bay, "— quick reference"))
     house = tmp_path / "subtract.json"
     house.write_text(json.dumps({"quick-play": {"avd_modifiers": {"rows": {"reading": "subtract"}}}}))
@@ -2080,7 +2080,7 @@ def test_the_average_die_is_always_a_d6_a_heavys_too(mobile_bay):
     left = _squeezed(_column(mobile_bay, "— quick reference"))
     assert _squeezed("AvD average die, always a D6: 1–6 → 2, 3, 3, 4, 4, 5.") in left
     assert _squeezed("D10: 1 to 10") not in left
-    assert _squeezed("(2D10 → 1D10 + AvD)") in left
+    assert _squeezed("2D10 → 1D10 + AvD") in left
     assert _squeezed("Dice D10 1 to 10 (0 is ten)") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2311,7 +2311,7 @@ def test_a_lone_medium_over_24_in_has_no_throw_and_says_so(mobile_bay):
     work out that she has no throw at all. Said plainly on p5 and on the quick reference."""
     assert _squeezed("a lone Medium's 2 AvD lose one (over 24 in, both: she does not throw)") in \
         _squeezed(_readings(mobile_bay))
-    assert _squeezed("a lone Medium's 2 AvD lose one (−2: none)") in \
+    assert _squeezed("lone Medium 10: 15 at point blank, 5 over 12 in, none over 24 in") in \
         _squeezed(_column(mobile_bay, "— quick reference", left=True))
 
 
@@ -2413,7 +2413,7 @@ def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tai
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("at the half: clear of her and the shoal). From bound 2 she may anchor; its last ship north "
+        assert _squeezed("her 2nd: clear of her and the shoal). From bound 2 she may anchor; its last ship north "
                          "of her, she weighs, at Slow joins its wake (050°, next bound 005°).") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2466,7 +2466,7 @@ def test_a_ships_card_has_touching_and_ram_boxes_and_a_forts_a_guns_out_write_in
     for pages in (mobile_bay, letter):
         text = _card_words(pages)
         assert text.count("Now touching RAM declared") == 22  # 18 Union ships, 4 Confederate
-        assert text.count("silenced guns out (double: factors) ________ ________ ________ ________") == 2
+        assert text.count("silenced doubles (a gun out: a box) ________ ________ ________ ________") == 2
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2535,7 +2535,7 @@ def test_the_quick_reference_says_how_high_a_heavy_can_throw_and_to_skip_what_ca
     Mediums' line, the Heavies' best throw at each range (the dice, the average die and the AvD reading in play) and
     to skip a throw that cannot beat the EDNA; A4 and Letter keep their pages (the quick reference's gaps made room)."""
     said = ("Heavies throw at most 20 (25 at point blank, 15 over 12 in, 10 over 24 in), Mediums 12 (17 at point blank, 11 "
-            "over 12 in; lone 10, 15, 5): skip a throw that cannot beat her EDNA; one that cannot fail hits unthrown (a Parrott never hits: doubles only).")
+            "over 12 in): skip a throw that cannot beat her EDNA; one that cannot fail hits unthrown (a Parrott never hits: doubles only).")
     assert said in _blocks(library, "mobile-bay-1864")
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
@@ -2923,7 +2923,7 @@ def test_the_skip_of_a_throw_that_cannot_score_is_said_for_mediums_too_never_a_p
     A4 and Letter keep 7 and 9 pages."""
     for pages in (mobile_bay, _letter(bundled_packs)):
         col = _squeezed(_column(pages, "— quick reference"))
-        assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in; lone 10, 15, 5): skip a throw that cannot beat her EDNA; one that "
+        assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in): skip a throw that cannot beat her EDNA; one that "
                          "cannot fail hits unthrown (a Parrott never hits: doubles only).") in col
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
 
@@ -3069,7 +3069,7 @@ def test_play_34_brooklyns_failed_test_says_when_the_line_turns_and_when_it_is_p
         ref = _squeezed(_page(pages, "The bound (sequence"))
         setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
         for text in (ref, setup):
-            assert _squeezed("all on her track (no gauge turns: 320° as she moves, 005° at the half") in text
+            assert _squeezed("all on her track (no gauge turns: 320° her 1st half, 005° her 2nd") in text
             assert _squeezed("at the start, 005°") not in text
         assert _squeezed("its last ship north of her, she weighs") in ref and _squeezed("the line past,") not in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
@@ -3142,7 +3142,7 @@ def test_play_36_brooklyns_pass_gives_the_headings_not_two_turns(mobile_bay, bun
     the half (the event's, no gauge), all in her wake, on the set-up page and the quick reference, A4 and Letter."""
     for pages in (mobile_bay, _letter(bundled_packs)):
         for text in (_squeezed(_page(pages, "The bound (sequence")), _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))):
-            assert _squeezed("all on her track (no gauge turns: 320° as she moves, 005° at the half") in text
+            assert _squeezed("all on her track (no gauge turns: 320° her 1st half, 005° her 2nd") in text
             assert _squeezed("45° to port as she moves") not in text
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
 
@@ -3192,12 +3192,12 @@ def _both(mobile_bay, bundled_packs):
 
 
 def test_play_37_brooklyns_pass_sets_headings_and_the_line_keeps_her_track(mobile_bay, bundled_packs):
-    """Play 37, moment 1 (p2, p6): "320° as she moves, 005° at the half" still read as two turns in one bound, and
+    """Play 37, moment 1 (p2, p6): "320° her 1st half, 005° her 2nd" still read as two turns in one bound, and
     the player asked how the followers go through the dog-leg: no gauge turns (the event's headings), all on her
     track, on the set-up page and the quick reference, A4 and Letter."""
     for pages in _both(mobile_bay, bundled_packs):
         for text in (_squeezed(_page(pages, "The bound (sequence")), _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))):
-            assert _squeezed("past her to port, all on her track (no gauge turns: 320° as she moves, 005° at the half") in text
+            assert _squeezed("past her to port, all on her track (no gauge turns: 320° her 1st half, 005° her 2nd") in text
             assert _squeezed("all in her wake (on 320°") not in text
 
 
@@ -3276,5 +3276,53 @@ def test_play_37_the_forts_magazine_prints_its_other_reading(mobile_bay, bundled
 def test_play_37_a_lone_mediums_most_is_printed(mobile_bay, bundled_packs):
     """Play 37, defect (p6 Maxima): a lone Medium's most (2 AvD: 10, 15 at point blank, 5 over 12 in) was not printed."""
     for pages in _both(mobile_bay, bundled_packs):
-        assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in; lone 10, 15, 5)") in \
+        assert _squeezed("lone Medium 10: 15 at point blank, 5 over 12 in, none over 24 in.") in \
             _squeezed(_column(pages, "— quick reference", left=True))
+
+
+# ---------------------------------------------------------------------------------------------- play 38
+
+
+def test_play_38_the_fort_cards_guns_out_line_strikes_a_box_a_gun(mobile_bay, bundled_packs):
+    """Play 38, moment 11 (p5 Fort Morgan): "guns out (double: factors)" read as a double striking factors, against
+    "a gun out strikes a factor box". The card's line says what to write: the double, a box a gun out."""
+    for pages in _both(mobile_bay, bundled_packs):
+        text = _squeezed("\n".join(pages))
+        assert _squeezed("doubles (a gun out: a box)") in text and _squeezed("guns out (double: factors)") not in text
+
+
+def test_play_38_brooklyns_stop_is_no_carrying_and_her_sides_are_said(mobile_bay, bundled_packs):
+    """Play 38, moments 8 and 1 (p2): "carries her at half" (Lashed pairs) against "Octorara does not carry her"
+    (the event); and after her 90° turn, which side is Octorara and who fires. Lashed pairs' carrying is for a hit;
+    the event says the sides: Octorara north, firing north, Brooklyn south."""
+    for pages in _both(mobile_bay, bundled_packs):
+        setup = _squeezed(pages[1])
+        assert _squeezed("if a hit stops the sloop the gunboat carries her at half its own.") in setup
+        assert _squeezed("(bow east, Octorara north, firing; not a hit: no carrying)") in setup
+
+
+def test_play_38_the_dog_leg_is_the_tests_a_heading_a_half(mobile_bay, bundled_packs):
+    """Play 38, moment 2 (p2, p6): "320° as she moves, 005° at the half" against "in bound 1 only Brooklyn's test
+    turns a Union ship": the dog-leg is the test's, one heading each half move."""
+    for pages in _both(mobile_bay, bundled_packs):
+        text = _squeezed("\n".join(pages))
+        assert _squeezed("(no gauge turns: 320° her 1st half, 005° her 2nd: clear of her and the shoal)") in text
+        assert _squeezed("in bound 1 only Brooklyn's test turns or stops a Union ship") in text
+        assert _squeezed("320° as she moves") not in text
+
+
+def test_play_38_a_boilers_hits_to_0_strike_her(mobile_bay, bundled_packs):
+    """Play 38, moment 6 (p6): a boiler's 4D10 took Selma to 0, against "only a magazine or a hole sinks her":
+    struck, not sunk, said on the Boiler line."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("a hit per point over (to 0: struck, not sunk).") in \
+            _squeezed(_column(pages, "— quick reference", left=False))
+
+
+def test_play_38_a_lone_mediums_most_is_said_once_by_range(mobile_bay, bundled_packs):
+    """Play 38, moment 14 (p6): "lone 10, 15, 5" against "a lone Medium's 2 AvD lose one (−2: none)": said once, on
+    the Range line, each most named by its range."""
+    for pages in _both(mobile_bay, bundled_packs):
+        left = _squeezed(_column(pages, "— quick reference", left=True))
+        assert _squeezed("lone Medium 10: 15 at point blank, 5 over 12 in, none over 24 in.") in left
+        assert _squeezed("lone 10, 15, 5") not in left and _squeezed("2 AvD lose one (−2: none)") not in left

@@ -164,7 +164,9 @@ def move_reminders(ctx: Context, size: float | None = None, rams: bool = True, s
         runs += _run("\nTorpedoes", f"{reading(ctx, 'Torpedo tests')}; {outcome_words(ctx, 'torpedoes', boxes=False)} "
                                      "Two dice alike, hit or not → events.")
         boiler = outcome_words(ctx, "boiler", boiler_edna_words(ctx), boxes=False)  # Gunfire says a hit is a box
-        runs += _run("\nBoiler (2-2)", boiler[:1].upper() + boiler[1:])
+        # play 38, moment 6: a burst boiler's 4D10 took Selma to 0, against "only a magazine or a hole sinks her":
+        # struck, as any hits to 0 (edna_zero), said where the boiler's throw is
+        runs += _run("\nBoiler (2-2)", (boiler[:1].upper() + boiler[1:]).replace("; equal or under: no hit.", " (to 0: struck, not sunk)."))
         runs += _run("\nHoled (3-3)", reading(ctx, "Holed") + ".")
     return Runs(runs, **_reminders(size))
 
@@ -181,7 +183,14 @@ def avd_words(ctx: Context) -> str:
     reading = str(t.rows["reading"])
     if reading not in ("swap", "subtract"):
         raise ShipyardError(f"table avd_modifiers ({t.tag()}): reading is {reading!r}; it is swap or subtract")
-    return f"{t.rows[reading]}; {t.rows['plus']}."
+    # play 38, moment 14: "lone 10, 15, 5" (the Mediums' most) read against "a lone Medium's 2 AvD lose one (−2:
+    # none)": said once, here, each most named by its range
+    lone = ""
+    if reading == "swap":
+        faces = [int(f) for f in ctx.tables.average_die.rows["faces"]]
+        lone = (f"; lone Medium {2 * max(faces)}: {3 * max(faces)} at point blank, {max(faces)} over 12 in, "
+                "none over 24 in")
+    return f"{t.rows[reading]}; {t.rows['plus']}{lone}."
 
 
 def cannonade_words(ctx: Context) -> str:
@@ -211,8 +220,8 @@ def medium_best_words(ctx: Context) -> str:
     over_12 = 6 + max(faces) if reading == "swap" else 12 - min(faces)
     # play 37, defect: a lone Medium's most (2 AvD: 10, 15 at point blank, 5 over 12 in) was not printed, and it
     # decides every bound whether a gunboat's or a Milwaukee's odd Medium may throw
-    lone = f"; lone {2 * max(faces)}, {3 * max(faces)}, {max(faces)}" if reading == "swap" else ""
-    return f"throw at most 12 ({12 + max(faces)} at point blank, {over_12} over 12 in{lone})."
+    # play 38, moment 14: the lone Medium's most went to the Range line (avd_words), said once with its ranges
+    return f"throw at most 12 ({12 + max(faces)} at point blank, {over_12} over 12 in)."
 
 
 def plural(word: str) -> str:

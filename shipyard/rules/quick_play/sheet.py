@@ -161,7 +161,9 @@ NOW_CHECKS = ("touching", "RAM declared")
 NOW_NOTE = "note ________"
 # a fort's guns go out by doubles (2-2, 3-3: 4; 4-4, 5-5: 2; 6-6: 1) and a factor box struck does not say which
 # double struck it: a line to write each in (replay 27: Fort Morgan's card had no place for it)
-FORT_GUNS_OUT = "guns out (double: factors) ________ ________ ________ ________"
+# play 38, moment 11: "(double: factors)" read as a double striking factors, against "a gun out strikes a factor
+# box": the line says what to write, the double, a box a gun out
+FORT_GUNS_OUT = "doubles (a gun out: a box) ________ ________ ________ ________"
 
 
 def speed_record() -> str:
