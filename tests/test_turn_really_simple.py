@@ -3408,11 +3408,12 @@ def test_p36_moments_10_11_13_the_stern_ahead_the_close_call_die_and_the_gunboat
         assert "quick reference (torpedoes, ramming: p3)" in " ".join(pages)
 
 
-def test_p36_p11_keeps_its_type_saying_things_once(pack_pages, bundled_packs):
-    """p11 at A4 7.3 pt and Letter 6.8 pt, its page counts kept: the new words paid for by saying things once."""
+def _quick_reference_holds_its_type(bundled_packs, a4_floor: float, letter_floor: float = 6.75) -> None:
+    """The Mobile Bay pack keeps its page count (A4, and Letter one more) and its quick reference's body type, read
+    from the words after "Several hits:", stays above each paper's floor."""
     import pdfplumber
 
-    for paper, floor, count in (("a4", 7.2, RS.pack_pages), ("letter", 6.75, RS.pack_pages + 1)):
+    for paper, floor, count in (("a4", a4_floor, RS.pack_pages), ("letter", letter_floor, RS.pack_pages + 1)):
         path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
         with pdfplumber.open(path) as pdf:
             assert len(pdf.pages) == count
@@ -3420,6 +3421,11 @@ def test_p36_p11_keeps_its_type_saying_things_once(pack_pages, bundled_packs):
             words = page.extract_words(extra_attrs=["size"], x_tolerance=1)
             lead = next(i for i, w in enumerate(words) if w["text"] == "Several" and words[i + 1]["text"] == "hits:")
             assert min(w["size"] for w in words[lead + 2:lead + 30]) > floor, paper
+
+
+def test_p36_p11_keeps_its_type_saying_things_once(pack_pages, bundled_packs):
+    """p11 at A4 7.3 pt and Letter 6.8 pt, its page counts kept: the new words paid for by saying things once."""
+    _quick_reference_holds_its_type(bundled_packs, a4_floor=7.2)
     qr = _reference(pack_pages)
     assert "Tide: she drifts with the tide the set-up page gives (none given: she only swings)" in qr
     assert "see Carried" not in qr.split("The 0 box:")[1][:200]
@@ -3498,16 +3504,7 @@ def test_p37_p11_keeps_its_type_and_the_pages_their_count(bundled_packs):
     """p11 at A4 7.3 pt (> 7.2) and Letter 6.8 (> 6.75), 11 and 12 pages: play 37's words paid for by saying things
     once (Speed lost's stopped-by-order kept there, the funnel's 'does not sink her' left to 'never past 0', a list
     the same way left to Twice)."""
-    import pdfplumber
-
-    for paper, floor, count in (("a4", 7.25, RS.pack_pages), ("letter", 6.75, RS.pack_pages + 1)):
-        path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
-        with pdfplumber.open(path) as pdf:
-            assert len(pdf.pages) == count
-            page = next(p for p in pdf.pages if "quick reference (" in (p.extract_text() or "")[:120])
-            words = page.extract_words(extra_attrs=["size"], x_tolerance=1)
-            lead = next(i for i, w in enumerate(words) if w["text"] == "Several" and words[i + 1]["text"] == "hits:")
-            assert min(w["size"] for w in words[lead + 2:lead + 30]) > floor, paper
+    _quick_reference_holds_its_type(bundled_packs, a4_floor=7.25)
 
 
 # ---------------------------------------------------------------------------------------------- play 38
