@@ -388,12 +388,10 @@ class Page:
             if text:
                 # a label centred on a bar after a row's last box ran past the track into the next column (play 37's
                 # "¼ left (16)" against Ossipee's Table 14): there it ends at the track's right edge instead
-                half = self.text_width(text, 6, "bold", "condensed") / 2
                 edge = bx + row_w
-                if bar_x + half > edge:
-                    self.text(edge, top - overshoot - 0.35, text, size=6, weight="bold", align="right", family="condensed")
-                else:
-                    self.text(bar_x, top - overshoot - 0.35, text, size=6, weight="bold", align="centre", family="condensed")
+                past = bar_x + self.text_width(text, 6, "bold", "condensed") / 2 > edge
+                self.text(edge if past else bar_x, top - overshoot - 0.35, text, size=6, weight="bold",
+                          align="right" if past else "centre", family="condensed")
         return (w, h)
 
     def table(self, x: float, y: float, widths: Sequence[float], rows: Sequence[Sequence], header: Sequence | None = None,
