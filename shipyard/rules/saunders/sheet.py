@@ -879,8 +879,8 @@ def lashed_note(unit, s: SaundersStats, ctx: Context) -> str | None:
     found = rosters_lashing(getattr(ctx, "scenario", None), getattr(unit, "id", None))
     consort = ctx.library.units.get(found[0]) if hasattr(ctx.library, "units") else None
     # play 36, defect 4: "Lashed to Seminole as sloop" read oddly (who is the sloop?): "Sloop, lashed to Seminole"
-    role = "" if inboard == "starboard" or "gunboat" in (getattr(consort, "type", None) or "gunboat") else "Sloop, l"
-    return (f"{role or 'L'}ashed to {short}: her {inboard} guns masked, and any fire through {short}; guns free to either side "
+    gunboat = inboard == "starboard" or "gunboat" in (getattr(consort, "type", None) or "gunboat")
+    return (f"{'Lashed' if gunboat else 'Sloop, lashed'} to {short}: her {inboard} guns masked, and any fire through {short}; guns free to either side "
             f"fire {outboard} · magazine flood: " + ("both ships" if both else "hers only"))
 
 
