@@ -104,15 +104,16 @@ def edna_test(ctx: Context, test: str) -> dict:
                         f"{', '.join(str(r['test']) for r in t.rows)}")
 
 
-def outcome_words(ctx: Context, test: str, when: str = "", boxes: bool = True) -> str:
+def outcome_words(ctx: Context, test: str, when: str = "", boxes: bool = True,
+                  after: str = "; equal or under: no hit.") -> str:
     """What passing or failing one test against EDNA does, in a short sentence (edna_tests); `when`, after the EDNA
     tested, says which (a boiler's: boiler_edna_words); `boxes` False leaves out that a hit strikes a box, where the
-    lines above have said it."""
+    lines above have said it; `after` closes the sentence (a boiler's says what 0 does instead)."""
     row = edna_test(ctx, test)
     hits = "one hit" if str(row["hits"]) == "1" else "a hit per point over"
     if boxes:
         hits += " (strike 1 EDNA box)" if str(row["hits"]) == "1" else " (strike that many EDNA boxes)"
-    return f"over {row['against']}{' ' + when if when else ''}: {hits}; equal or under: no hit."
+    return f"over {row['against']}{' ' + when if when else ''}: {hits}{after}"
 
 
 def ram_words(ctx: Context, rams: bool = True) -> str:
@@ -163,10 +164,10 @@ def move_reminders(ctx: Context, size: float | None = None, rams: bool = True, s
                      + f" {clauses[2].capitalize()}. " + "; ".join(clauses[3:]).capitalize() + ".")
         runs += _run("\nTorpedoes", f"{reading(ctx, 'Torpedo tests')}; {outcome_words(ctx, 'torpedoes', boxes=False)} "
                                      "Two dice alike, hit or not → events.")
-        boiler = outcome_words(ctx, "boiler", boiler_edna_words(ctx), boxes=False)  # Gunfire says a hit is a box
         # play 38, moment 6: a burst boiler's 4D10 took Selma to 0, against "only a magazine or a hole sinks her":
-        # struck, as any hits to 0 (edna_zero), said where the boiler's throw is
-        runs += _run("\nBoiler (2-2)", (boiler[:1].upper() + boiler[1:]).replace("; equal or under: no hit.", " (to 0: struck, not sunk)."))
+        # struck, as any hits to 0 (edna_zero), said where the boiler's throw is (Gunfire says a hit is a box)
+        boiler = outcome_words(ctx, "boiler", boiler_edna_words(ctx), boxes=False, after=" (to 0: struck, not sunk).")
+        runs += _run("\nBoiler (2-2)", boiler[:1].upper() + boiler[1:])
         runs += _run("\nHoled (3-3)", reading(ctx, "Holed") + ".")
     return Runs(runs, **_reminders(size))
 
