@@ -40,6 +40,7 @@ def _opened(path):
 def _close_opened():
     yield
     _OPENED.clear()
+    _READ.clear()
 
 
 class Pages(list):
@@ -56,15 +57,22 @@ def _build(library, scenario: str, out, house=None, halves: bool = True) -> list
     return _read(build_pack(library, library.scenarios[scenario], RULESET, options).path, halves)
 
 
+_READ: dict = {}  # (path, halves): the pages' text, read once a module (the Letter pack is read by ~60 tests)
+
+
 def _read(path, halves: bool = True) -> Pages:
-    """A Quick Play pack's pages as _build reads them."""
-    pages = Pages()
+    """A Quick Play pack's pages as _build reads them (a fresh list each call, its text read once per module)."""
+    key = (str(path), halves)
+    if key not in _READ:
+        texts = []
+        with _opened(path) as pdf:
+            for p in pdf.pages:
+                w, h = p.width, p.height
+                parts = [p, p.crop((0, 0, w / 2, h)), p.crop((w / 2, 0, w, h))] if halves else [p]
+                texts.append(" | ".join(_flat(x.extract_text() or "") for x in parts))
+        _READ[key] = tuple(texts)
+    pages = Pages(_READ[key])
     pages.path = path
-    with _opened(path) as pdf:
-        for p in pdf.pages:
-            w, h = p.width, p.height
-            parts = [p, p.crop((0, 0, w / 2, h)), p.crop((w / 2, 0, w, h))] if halves else [p]
-            pages.append(" | ".join(_flat(x.extract_text() or "") for x in parts))
     return pages
 
 
