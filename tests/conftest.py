@@ -240,7 +240,15 @@ class PrintedChar(NamedTuple):
 def pdf_page_chars(path, pages=None) -> list[tuple[str, list[PrintedChar | None]]]:
     """Each page (or only `pages`, 0-based) as (its text, its characters): text[i] is chars[i]'s character, so a regex
     match on the text finds its characters; a space or a line end pdfium adds between runs is None. Some 30 times
-    faster than pdfplumber's chars, for tests that measure type sizes and lines."""
+    faster than pdfplumber's chars, for tests that measure type sizes and lines. Read once per file as it stands (its
+    size and time) and pages asked for; each call has lists of its own."""
+    st = Path(path).stat()
+    read = _page_chars(str(Path(path).resolve()), st.st_size, st.st_mtime_ns, None if pages is None else tuple(pages))
+    return [(text, list(chars)) for text, chars in read]
+
+
+@functools.lru_cache(maxsize=32)
+def _page_chars(path: str, size: int, mtime_ns: int, pages) -> tuple[tuple[str, tuple[PrintedChar | None, ...]], ...]:
     import ctypes
     import math
 
@@ -276,10 +284,10 @@ def pdf_page_chars(path, pages=None) -> list[tuple[str, list[PrintedChar | None]
                     sizes[key] = size, height, upright
                 size, height, upright = sizes[key]
                 chars.append(PrintedChar(ch, size, height, x.value, y.value, upright))
-            out.append(("".join(text), chars))
+            out.append(("".join(text), tuple(chars)))
     finally:
         pdf.close()
-    return out
+    return tuple(out)
 
 
 def pdf_sections(path) -> dict[str, range]:
