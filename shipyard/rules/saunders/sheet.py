@@ -276,7 +276,7 @@ def cap_words(t) -> str:
 
 def one_ship_words(unit, s: SaundersStats, ctx: Context) -> str:
     """How many guns a fort fires at any one ship, face by face where the set-up names the faces' guns: 'at any one
-    ship: a quarter of a face's guns, rounded up (channel fronts 5, bay front 2)'; '' where every gun may."""
+    ship: a quarter of a face's guns, rounded up (channel fronts 5 of 20, bay front 2 of 8)'; '' where every gun may."""
     rows = ctx.tables.require("fort_fire").rows
     share, least = int(rows.get("one_ship_share", 1)), int(rows.get("one_ship_least", 1))
     if share <= 1:
