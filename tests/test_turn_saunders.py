@@ -230,7 +230,7 @@ def test_a_fort_sheet_says_how_a_fort_fights(library, bundled_packs):
     (1b forts; top-10 #10). A fort whose set-up names no faces (Fort Powell's sheet, printed alone since she takes
     no part at Mobile Bay) says where her guns bear."""
     fort = next(t for t in pack_texts(bundled_packs) if "Fort Morgan" in t and SHEET_MARK in t)
-    for words in ("it fires in step 4", "guns at one ship a turn (steps 4 and 6 together): channel fronts 5, bay front 2", "ships firing at her: +1 (a stationary target)",
+    for words in ("it fires in step 4", "guns at one ship a turn (steps 4 and 6 together): channel fronts 5 of 20, bay front 2 of 8", "ships firing at her: +1 (a stationary target)",
                   "no hull left: silenced"):
         assert words in fort, words
     ctx = RS.context(library)
@@ -989,8 +989,8 @@ def test_a_crew_hit_silences_the_gun_nearest_the_hit_and_the_sheet_says_how_to_m
     single "Crew hit" box records which one."""
     texts = pack_texts(bundled_packs)
     ref = reference_text(texts)
-    assert "Gun crew casualties: the nearest gun not yet ringed silent next turn (ring its box;" in ref
-    assert "criticals 21–25 and 61–63: the target's player's pick of one in the section hit that bears on the firer (one in action first), no partner's hull in the way" in ref
+    assert "Gun crew casualties: the gun nearest the hit not yet ringed silent next turn (ring its box;" in ref
+    assert "criticals 21–25 and 61–63: the target's player's pick of one in the section hit that bears on the firer (one in action, fired or not, first), no partner's hull in the way" in ref
     sheets = [t for t in texts if SHEET_MARK in t and "All next turn:" in t]
     assert len(sheets) >= 10 and all("Crew hit: ring the gun" in t for t in sheets)
     assert "a gun silent" not in " ".join(texts)
@@ -1527,8 +1527,8 @@ def test_a_gun_whose_crew_is_hit_may_still_fire_in_step_6_of_the_same_turn(bundl
     in step 6 of the turn it was hit, where the Magazine row says so outright. It may, as the magazine's loaded guns
     may: "next turn" is next turn, for both, and the row says it where the player reads it."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert ("61-63 Gun crew casualties: the nearest gun not yet ringed silent next turn (ring its box; unfired, it may "
-            "still fire in step 6)") in ref
+    assert ("61-63 Gun crew casualties: the gun nearest the hit not yet ringed silent next turn (ring its box; unfired, "
+            "it may fire in step 6)") in ref
     assert "this turn's loaded guns still fire in step 6" in ref  # the magazine's, the same reading
 
 
@@ -1549,7 +1549,7 @@ def test_a_gun_critical_never_goes_to_a_gun_her_partner_masks_or_to_the_owner_s_
     partner's hull does not bear on the firer, and where none bears the firer's player picks the gun, not her own."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Gun nearest"]
-    assert ("one in the section hit that bears on the firer (one in action first), no partner's hull in the way (none "
+    assert ("one in the section hit that bears on the firer (one in action, fired or not, first), no partner's hull in the way (none "
             "bears: the firer's player's)") in reading and reading in ref
     assert "any there" not in reading
 
@@ -3694,9 +3694,9 @@ def test_p32_a_second_fire_is_no_second_minus_one_and_a_second_crew_hit_passes_o
     A gun-crew hit on a gun already ringed: the criticals' row gives it to the nearest gun not yet ringed."""
     texts = pack_texts(bundled_packs, paper=paper)
     sheets = [t for t in texts if SHEET_MARK in t]
-    assert sheets and all("Fires (any: one −1)" in t and "Fires (−1 to fire)" not in t for t in sheets)
+    assert sheets and all("Fires (any: one −1" in t and "Fires (−1 to fire)" not in t for t in sheets)
     ref = reference_text(texts)
-    assert "61-63 Gun crew casualties: the nearest gun not yet ringed silent next turn" in ref
+    assert "61-63 Gun crew casualties: the gun nearest the hit not yet ringed silent next turn" in ref
     assert "the gun nearest the hit silent" not in ref
 
 
@@ -3877,7 +3877,7 @@ def test_p35_funnel_past_its_boxes_gun_nearest_in_action_held_fort_gun_and_colli
     ref = flat(reference_text(pack_texts(bundled_packs, paper=paper)).replace("- ", ""))
     rows = readings_rows()
     assert "(a funnel ticks one more box; none left: the margin)" in rows["Repeated critical"]
-    assert "the target's player's pick of one in the section hit that bears on the firer (one in action first)" in rows["Gun nearest"]
+    assert "the target's player's pick of one in the section hit that bears on the firer (one in action, fired or not, first)" in rows["Gun nearest"]
     assert "size: her sheet's hull boxes, ticked or not;" in rows["Collisions"] and "at the start" not in rows["Collisions"]
     for rule in ("Repeated critical", "Gun nearest", "Collisions"):
         assert rows[rule] in ref, rule
@@ -4008,7 +4008,7 @@ def test_p37_fires_have_no_limit_a_box_each_on_the_sheet_and_in_the_readings(bun
     box each (past them the margin, out of markers the boxes), one −1 however many, each out on its own D6."""
     texts = pack_texts(bundled_packs, paper=paper)
     sheets = [t for t in texts if SHEET_MARK in t]
-    assert sheets and all(t.count("Fires (any: one −1)") == t.count(SHEET_MARK)
+    assert sheets and all(t.count("Fires (any: one −1") == t.count(SHEET_MARK)
                           for t in sheets)
     ref = reference_text(texts)
     row = readings_rows()["Fires"]
@@ -4089,7 +4089,7 @@ def test_p37_gun_nearest_leads_with_whose_pick_it_is(bundled_packs, paper):
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     row = readings_rows()["Gun nearest"]
     assert row.startswith("criticals 21–25 and 61–63: the target's player's pick of one in the section hit that bears on the "
-                          "firer (one in action first),")
+                          "firer (one in action, fired or not, first),")
     assert row in ref
 
 
@@ -4150,3 +4150,58 @@ def test_p38_tennessee_s_steering_0_says_it_is_exposed(bundled_packs, paper):
     rating is 0 (her rudder chains ran open on the after deck), and the sheet now says so."""
     texts = pack_texts(bundled_packs, paper=paper)
     assert any("6: Steering 0 (exposed)" in " ".join(t.split()) for t in texts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p39_a_gun_in_action_is_one_not_disabled_fired_or_not(bundled_packs, paper):
+    """Play 39, moment 1: Morgan's 24 on Brooklyn: Gun nearest takes "one in action first", and nothing said whether
+    a gun that has fired and not yet reloaded is in action. It is: in action is not disabled or lost, fired or not."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Gun nearest"]
+    assert "bears on the firer (one in action, fired or not, first), no partner's hull in the way" in row
+    assert row in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p39_a_gun_whose_line_of_fire_is_blocked_aims_again_or_holds_unfired(bundled_packs, paper):
+    """Play 39, moment 2: the water battery, Octorara, Metacomet, Port Royal, Seminole, Lackawanna and Ossipee named
+    a target and found the line blocked by a partner or the ship ahead: lost, another target, or free for step 6?
+    Step 4's row says it: the gun names another target or is held, unfired (step 6's "every gun that has not fired")."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    step = next(r for r in RS.tables().require("sequence_of_play").rows if r["phase"] == "First fire")
+    assert "any gun now or held to step 6 (hits now land first; line blocked: aim again or hold)" in step["does"]
+    assert flat(step["does"]) in ref
+    assert "every gun that has not fired this turn may fire" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p39_the_gun_criticals_name_the_gun_nearest_reading(bundled_packs, paper):
+    """Play 39, moments 3 and 4: Richmond's second gun hit with her bow gun gone, and Hartford's 62 ("nearest to
+    what?"), were answered only on the readings page, found after a long search. The criticals' rows now name it:
+    21-25 point to Gun nearest, and 61-63 is the gun nearest the hit, as 21-25."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "21-23 Gun nearest disabled until repaired (which: Gun nearest)" in ref
+    assert "24-25 Gun nearest the hit destroyed (which: Gun nearest)" in ref
+    assert "61-63 Gun crew casualties: the gun nearest the hit not yet ringed silent next turn" in ref
+    assert "the nearest gun not yet ringed" not in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p39_a_fort_face_s_cap_counts_its_guns_as_one_pool(bundled_packs, paper):
+    """Play 39, moment 5: the set-up page's "Fort Morgan's fronts" and the sheet's "channel fronts" (plural) read as
+    several faces of a quarter each. The sheet's cap now gives each face's guns: one face of 20, 5 at one ship."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    morgan = next(t for t in texts if "Fort Morgan water battery" in t and SHEET_MARK in t)
+    assert "guns at one ship a turn (steps 4 and 6 together): channel fronts 5 of 20, bay front 2 of 8 (a quarter" in morgan
+    assert "the beach battery 2 of 7 (a quarter of a face's" in morgan
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p39_a_fire_on_a_fort_costs_all_her_faces_not_another_sheet_s(bundled_packs, paper):
+    """Play 39, moment 6: Fort Morgan burning: −1 to every face's guns, and the water battery's too? Every face of
+    the fort burning (her sheet's), not another sheet's: the fort sheets' Fires label says "all faces here"."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    forts = [t for t in texts if "Fort Morgan water battery" in t and SHEET_MARK in t]
+    assert forts and forts[0].count("Fires (any: one −1, all faces here)") == forts[0].count(SHEET_MARK) == 3
+    ships = [t for t in texts if SHEET_MARK in t and "Fort Morgan" not in t]
+    assert ships and not any("all faces here" in t for t in ships)

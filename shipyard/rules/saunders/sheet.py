@@ -182,8 +182,8 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     # 37, moment 2: three at once, how many boxes? Any number (a box each, then the margin): "any", no wider, or
     # Lackawanna's Letter sheet runs past half a page
     items: list[tuple[str, int, str]] = [(f"Fires (any: one {fire})", FIRE_TALLY, "fire")]
-    if s.fort:
-        return items
+    if s.fort:  # play 39, moment 6: a fire on Fort Morgan: all her faces' guns, not the water battery's (a sheet's own)
+        return [(f"Fires (any: one {fire}, all faces here)", FIRE_TALLY, "fire")]
     smoke = signed(modifier(t.to_hit, "Filled with smoke"))
     steam = signed(modifier(t.to_hit, "Filled with steam"))
     items.append(("Holes (no hull: a 6 each sinks)", HOLE_TALLY, "hole"))
@@ -276,7 +276,7 @@ def cap_words(t) -> str:
 
 def one_ship_words(unit, s: SaundersStats, ctx: Context) -> str:
     """How many guns a fort fires at any one ship, face by face where the set-up names the faces' guns: 'at any one
-    ship: a quarter of a face's guns, rounded up (channel fronts 5, bay front 2)'; '' where every gun may."""
+    ship: a quarter of a face's guns, rounded up (channel fronts 5 of 20, bay front 2 of 8)'; '' where every gun may."""
     rows = ctx.tables.require("fort_fire").rows
     share, least = int(rows.get("one_ship_share", 1)), int(rows.get("one_ship_least", 1))
     if share <= 1:
@@ -285,8 +285,10 @@ def one_ship_words(unit, s: SaundersStats, ctx: Context) -> str:
     least_words += f"; {cap_words(ctx.tables)}"
     faces = fort_faces(unit, ctx) if unit is not None else []
     if faces:
-        each = ", ".join(f"{f.guns or 'face'} {guns_at_one_ship(ctx.tables, sum(f.battery.values()))}"
-                         for f in faces)
+        # play 39, moment 5: "channel fronts" (plural) read as several faces of a quarter each: the count a face holds
+        # shows its guns are one pool ("channel fronts 5 of 20")
+        each = ", ".join(f"{f.guns or 'face'} {guns_at_one_ship(ctx.tables, sum(f.battery.values()))} of "
+                         f"{sum(f.battery.values())}" for f in faces)
         return f"guns at one ship a turn (steps 4 and 6 together): {each} ({part} of a face's{least_words})"
     return f"guns at one ship a turn (steps 4 and 6 together): {guns_at_one_ship(ctx.tables, sum(g.count for g in s.guns))} ({part} of hers{least_words})"
 
