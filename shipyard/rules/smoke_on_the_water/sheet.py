@@ -176,7 +176,15 @@ def lashed_orders(unit, ctx: Context) -> str:
         return ""
     name = short_name(partner.name)
     return (f"{name}: one order for the pair, in {name}'s log; cast off (CO), hers there too, after a /"
-            + consort_offset(unit, partner, su, ctx) + partner_hides(ctx, name))
+            + consort_offset(unit, partner, su, ctx) + consort_arcs(su) + partner_hides(ctx, name))
+
+
+def consort_arcs(su) -> str:
+    """Where a consort's guns may fire while lashed (the Lashed pairs reading: never to the partner's side of her keel
+    line, dead ahead or astern ±5° free), on her own sheet (play 39, moment 5: may she fire across his bow at a fort on
+    his far side? Only inside that ±5°)."""
+    side = getattr(su, "lashed_on", None)
+    return f"; she fires to {side} only, or dead ahead/astern ±5°" if side else ""
 
 
 def consort_offset(unit, partner, su, ctx: Context) -> str:
