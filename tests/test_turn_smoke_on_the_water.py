@@ -3076,7 +3076,7 @@ def test_play36_a_consorts_sheet_says_where_her_centre_sits(bundled_packs, mobil
     """Play 36, moment 1 (p2, p3): "The 'sterns level' placement is on p3, but there is no figure for the consort's
     offset." Her sheet gives it from the two bases: Octorara 3.45 cm to port of Brooklyn's centre, 0.95 cm aft."""
     for text in _both_papers(bundled_packs, mobile_bay_pages):
-        assert "after a /; her centre 3½ cm to port of his, 1 cm aft; behind Brooklyn" in text
+        assert "after a /; her centre 3½ cm to port of his, 1 cm aft; she fires to port or dead ahead/astern ±5° only; behind Brooklyn" in text
         assert text.count("cm to port of his") == 7  # every consort of the seven pairs
 
 

@@ -184,7 +184,7 @@ def consort_arcs(su) -> str:
     line, dead ahead or astern ±5° free), on her own sheet (play 39, moment 5: may she fire across his bow at a fort on
     his far side? Only inside that ±5°)."""
     side = getattr(su, "lashed_on", None)
-    return f"; she fires to {side} only, or dead ahead/astern ±5°" if side else ""
+    return f"; she fires to {side} or dead ahead/astern ±5° only" if side else ""
 
 
 def consort_offset(unit, partner, su, ctx: Context) -> str:
