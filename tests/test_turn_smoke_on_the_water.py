@@ -3339,3 +3339,61 @@ def test_play38_the_set_up_page_says_where_the_ships_off_the_plan_come_on(bundle
     map". The set-up text now says where they come on, by the plan's own x."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         assert ("the rest arrive on its south edge: monitors x 66, pairs x 44½–33)") in _setup_page(pages)
+
+
+def test_play39_a_shells_gun_hit_on_u_penetrates_and_a_partners_side_still_bears(bundled_packs, mobile_bay_pages):
+    """Play 39, moments 1 and 3 (p22 Gun hit, Shell; p3 Lashed pairs): a shell's Gun hit on an unarmoured ship: is it
+    "penetrating"? And does a lashed partner's side narrow the guns that bear for the random gun? Yes; no."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("else the hull; on U every hit, shot or shell, penetrates; a knocked-out turret's gun: a Hull hit) "
+                "disables a random gun bearing on the firer (her arc holds the firer, in range or not, a lashed "
+                "partner's side too): cross its box") in text
+
+
+def test_play39_a_random_count_past_the_last_gun_goes_round_again(bundled_packs, mobile_bay_pages):
+    """Play 39, moment 2 (p5 sheet, p21 Table 11): "over 10 guns: +10 on d6 4–6" with 15 bearing: what is 17? The
+    quick reference works it: the count goes round again, the 2nd. The sheets keep their line as it was."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("A random gun: of those it may be (3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again), "
+                "a d10 counted round them in box order") in _reference(pages)
+        brooklyn = _sheet_page(pages, "USS Brooklyn")
+        assert "random gun bearing a d10 counted round them in box order, lost ones too (over 10 guns: +10 on d6 4–6)" in brooklyn
+
+
+def test_play39_a_deflected_shell_at_a_fort_reads_one_way_on_p3(bundled_packs, mobile_bay_pages):
+    """Play 39, moment 4 and the shell-wording defect (p3, p14, p22): p. 3 said "no damage ... a fort: Fort pierced",
+    p. 22 the after-slash figure and a detonation d10. P. 3 now names the detonation too, on one line, and Gunners
+    driven off counts a deflected shell in plain words."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        readings = next(p for p in pages if "What the text leaves open" in p)
+        assert ('Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker); a fort: Fort '
+                "pierced, and a detonation d10 deflected_shell") in readings
+        assert "bursting on a fort (deflected too): all its guns -1 to hit next turn" in readings
+        assert "(pierced or not): all its guns" not in readings
+
+
+def test_play39_a_consorts_sheet_says_where_she_may_fire(bundled_packs, mobile_bay_pages):
+    """Play 39, moment 5 (p2, p3): may Octorara fire across Brooklyn's bow at the fort on his far side? Only dead
+    ahead or astern ±5°; every consort's own sheet now says so, A4 and Letter. And Galena, level with Oneida (defect:
+    no aft figure), says so."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert text.count("she fires to port or dead ahead/astern ±5° only; behind") == 7
+        assert "1 cm aft; she fires to port or dead ahead/astern ±5° only; behind Brooklyn" in text
+        assert "3 cm to port of his, centres level; she fires to port" in text
+        assert "fires to port only" not in text
+
+
+def test_play39_a_gun_declared_at_a_ship_out_of_its_range_loses_its_shot(bundled_packs, mobile_bay_pages):
+    """Play 39, moment 7 (p14 fort sheet, p21 Table 1): Fort Morgan's 32-pdrs given to Winnebago and Hartford, then
+    measured past their 80 cm. Table 1 says declare, then measure; it now says what comes of it: no shot."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("declare target and shot or shell, then measure (out of range: no shot; in arc: the target's centre "
+                "inside it;") in _reference(pages)
+
+
+def test_play39_the_roster_counts_fort_morgans_firing_guns(bundled_packs, mobile_bay_pages):
+    """Play 39, defect (p3 roster): "20 LSB, 7 HC, 5 MR (4 LSB idle)" read as 20 firing LSB. The roster counts those
+    that fire (16, as the sheet's boxes) and adds the idle ones after."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "Fort Morgan fort walls M SDP 48 16 LSB, 7 HC, 5 MR (+4 LSB idle)" in text
+        assert "20 LSB" not in text
