@@ -235,8 +235,8 @@ def test_a_sidewheeler_in_play_brings_the_poorer_template_she_turns_on_with_a_wh
 
 def test_a_gun_hit_says_which_gun_and_how_to_mark_it(mobile_bay_text):
     """Review 1a / turn 1: which of 25 gun boxes is the "random gun", and is "disabled" a slash or an X."""
-    assert ("Gun hit * a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull; a "
-            "knocked-out turret's gun: a Hull hit) disables a random gun bearing on the firer"
+    assert ("Gun hit * a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull; on U every "
+            "hit, shot or shell, penetrates; a knocked-out turret's gun: a Hull hit) disables a random gun bearing on the firer"
             ) in mobile_bay_text
 
 
@@ -362,7 +362,7 @@ def test_a_deflected_shell_does_no_damage_and_a_house_rule_gives_the_other_readi
     assert ("Deflected a deflected shot does its range column's figure after the slash (Table 17: Heavy at S, 6/1, "
             "does 1)") in mobile_bay_text
     assert "is never deflected); a shell *: nothing (cottonclad: a detonation roll, fire test marker)" in mobile_bay_text
-    assert 'Deflected shell no damage ("no further effect"); on cottonclad a detonation still places' in mobile_bay_text
+    assert 'Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker); a fort: Fort pierced, and a detonation d10' in mobile_bay_text
     assert "deflected_shell" in mobile_bay_text  # the readings page names the option
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  deflected_shell:\n    rows: {reading: undetonated}\n")
@@ -759,7 +759,7 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
     assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, even needing under 1; 10 misfires)" in mobile_bay_text
     assert ("Each 10 misfires one gun, a random one of the batch (her guns thrown together at one target; a fort's: "
             "those at one ship), rolled for only on a jam or burst, her batches in her sheet's box order. A random "
-            "gun: of those it may be (3: the third, not box 3), a d10") in mobile_bay_text
+            "gun: of those it may be (3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again), a d10") in mobile_bay_text
     assert "To hit (Table 10): 5 or less on a d10 a gun (1 always hits, 10 misfires)" in _sheet_page(mobile_bay_pages,
                                                                                                       "USS Hartford")
 
@@ -1377,7 +1377,7 @@ def test_what_is_left_of_the_hit_that_empties_a_turret_goes_on_the_hull(mobile_b
 def test_a_gun_bearing_on_the_firer_is_one_in_arc_whatever_its_range(mobile_bay_text):
     """Replay 16, moment 5 (pp21-22): Gun hit and Port Jammed pick "a random gun bearing on the firer": did a howitzer
     in arc but out of range count? It does (the text: the ports exposed to the firer), as the player counted."""
-    assert "a random gun bearing on the firer (her arc holds the firer, in range or not)" in mobile_bay_text
+    assert "a random gun bearing on the firer (her arc holds the firer, in range or not, a lashed partner's side too)" in mobile_bay_text
 
 
 def test_the_squadron_waiting_on_turn_1_may_fire(mobile_bay_pages):
@@ -1402,7 +1402,7 @@ def test_a_shell_bursting_on_a_fort_drives_its_gunners_off_and_a_house_rule_play
     from shipyard.rules.smoke_on_the_water.sheet import fort_boxes
     forts = [p for p in mobile_bay_pages if "Fire log" in p]
     assert forts and all("Silenced (SDP 0) Driven off (−1 to hit) *" in p for p in forts)
-    assert ("Gunners driven off a shell from M or nearer bursting on a fort (pierced or not): all its guns "
+    assert ("Gunners driven off a shell from M or nearer bursting on a fort (deflected too): all its guns "
             "-1 to hit next turn, smoke too") in mobile_bay_text
     assert ("a shell *: nothing (cottonclad: a detonation roll, fire test marker); a fort: its Shell figure after the "
             "slash; detonation d10: burst from M or nearer, Gunners driven off") in mobile_bay_text
@@ -1529,7 +1529,7 @@ def test_a_knocked_out_turret_has_a_box_and_its_hits_are_hull_hits(mobile_bay_pa
     winnebago = _sheet_page(mobile_bay_pages, "USS Winnebago")
     assert "Turret fore out: its Turret, Gun hits = Hull hits" in winnebago
     assert "Turret aft out: its Turret, Gun hits = Hull hits" in winnebago
-    assert "else the hull; a knocked-out turret's gun: a Hull hit) disables a random gun" in mobile_bay_text
+    assert "else the hull; on U every hit, shot or shell, penetrates; a knocked-out turret's gun: a Hull hit) disables a random gun" in mobile_bay_text
 
 
 def test_a_random_gun_among_more_than_ten_has_its_dice_on_the_sheet():
@@ -1546,7 +1546,7 @@ def test_a_random_gun_among_more_than_ten_has_its_dice_on_the_sheet():
 def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mobile_bay_pages, mobile_bay_text):
     """Replay 19, moment 2: the rule on the quick reference (Table 11's note, where the player looked) and the dice
     for more than ten on Fort Morgan's sheet (20 on her channel fronts): play 28 made them one set of words."""
-    assert ("A random gun: of those it may be (3: the third, not box 3), a d10 counted round them in box order, lost "
+    assert ("A random gun: of those it may be (3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again), a d10 counted round them in box order, lost "
             "ones too (over 10 guns: +10 on d6 4–6); on a lost one, the next up not lost; to jam, a jammed gun counts as "
             "lost (to destroy, not); only one it may be: no die." in mobile_bay_text)
     fort = flat(next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p))
@@ -1609,7 +1609,7 @@ def test_a_fire_a_marker_sends_out_of_control_burns_so_in_that_phase(mobile_bay_
 def test_several_shells_bursting_on_a_fort_drive_its_gunners_off_once(mobile_bay_text):
     """Replay 20, moment 2 (p15, p22): three shells burst on Fort Morgan in one turn: -1 each, or -1 once? Once (the
     fort's one box): the gunners are under cover or not."""
-    assert ("Gunners driven off a shell from M or nearer bursting on a fort (pierced or not): all its guns "
+    assert ("Gunners driven off a shell from M or nearer bursting on a fort (deflected too): all its guns "
             "-1 to hit next turn, smoke too, however many gunners_driven_off") in mobile_bay_text
 
 
@@ -2401,7 +2401,7 @@ def test_sotw36_moment5_a_random_guns_d10_counts_the_guns_it_may_be_not_box_numb
     """Replay 27, moment 5 (p20): Gaines's guns bearing were boxes 1, 2 and 6 and the d10 came up 3: the third of
     them (box 6) or box 3 (a port gun not bearing)? The third: the d10 counts those it may be (random_gun)."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert "A random gun: of those it may be (3: the third, not box 3), a d10 counted round" in _reference(pages)
+        assert "A random gun: of those it may be (3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again), a d10 counted round" in _reference(pages)
 
 
 def test_sotw36_moment6_a_shell_through_a_gun_port_that_does_not_burst_does_the_after_slash_figure(mobile_bay_pages,
@@ -2553,7 +2553,7 @@ def test_every_sheet_with_guns_prints_the_one_random_gun_method_in_the_same_word
         assert any(name in p for p in sheets), name
     for p in sheets:
         assert p.count(f"random gun bearing {pick}") == p.count("Gun codes"), p[:60]
-    assert f"A random gun: of those it may be (3: the third, not box 3), {pick};" in mobile_bay_text
+    assert f"A random gun: of those it may be (3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again), {pick};" in mobile_bay_text
 
 
 def test_an_abandoned_ship_scores_as_sunk_or_struck(mobile_bay_pages, bundled_packs):
@@ -2841,8 +2841,8 @@ def test_what_is_left_of_an_emptying_hit_goes_on_and_hits_are_marked_in_the_orde
     assert "every further point, the rest of the hit that empties it too, is a flooding point" in mobile_bay_text
     assert "further points, the rest of that hit too, go on the Hull" in mobile_bay_text
     assert ("all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown): "
-            "declare target and shot or shell, then measure (in arc: the target's centre inside the gun's arc; a line "
-            "past other bases is clear, at the Obscured modifier)") in mobile_bay_text
+            "declare target and shot or shell, then measure (out of range: no shot; in arc: the target's centre inside it; "
+            "a line past other bases: clear, at the Obscured modifier)") in mobile_bay_text
 
 
 def test_a_pair_carried_by_an_abandoned_partner_moves_at_her_level(mobile_bay_text):
@@ -2986,7 +2986,7 @@ def test_play33_driven_off_is_minus_one_to_hit_and_smoke_minus_two_once(mobile_b
     assert forts.count("Driven off (−1 to hit) *") == forts.count("tick, to hit −1 next turn only") == 2
     assert "Driven off Fort Morgan to hit −1 next turn" in mobile_bay_text and "guns −1" not in mobile_bay_text
     assert "1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once" in mobile_bay_pages[1]
-    assert "Fort Morgan fort walls M SDP 48 20 LSB, 7 HC, 5 MR (4 LSB idle)" in mobile_bay_text
+    assert "Fort Morgan fort walls M SDP 48 16 LSB, 7 HC, 5 MR (+4 LSB idle)" in mobile_bay_text
 
 
 @pytest.mark.parametrize("moment, words", [
@@ -3076,7 +3076,7 @@ def test_play36_a_consorts_sheet_says_where_her_centre_sits(bundled_packs, mobil
     """Play 36, moment 1 (p2, p3): "The 'sterns level' placement is on p3, but there is no figure for the consort's
     offset." Her sheet gives it from the two bases: Octorara 3.45 cm to port of Brooklyn's centre, 0.95 cm aft."""
     for text in _both_papers(bundled_packs, mobile_bay_pages):
-        assert "after a /; her centre 3½ cm to port of his, 1 cm aft; behind Brooklyn" in text
+        assert "after a /; her centre 3½ cm to port of his, 1 cm aft; she fires to port or dead ahead/astern ±5° only; behind Brooklyn" in text
         assert text.count("cm to port of his") == 7  # every consort of the seven pairs
 
 
@@ -3152,7 +3152,7 @@ def test_play36_turning_without_a_cut_strip(bundled_packs, mobile_bay_pages):
 
 def test_play36_driven_off_is_every_gun_of_the_fort_and_stacks_with_smoke(mobile_bay_text):
     """Play 36, moment 12 (p2 Powder smoke, p15): do smoke and Driven off stack, and is it the whole fort? Both."""
-    assert ("a shell from M or nearer bursting on a fort (pierced or not): all its guns -1 to hit next turn, smoke "
+    assert ("a shell from M or nearer bursting on a fort (deflected too): all its guns -1 to hit next turn, smoke "
             "too, however many") in mobile_bay_text
 
 
@@ -3169,7 +3169,7 @@ def test_play36_the_set_up_says_the_gunboats_fire_to_port_only(bundled_packs, mo
 def test_play36_the_roster_names_the_forts_idle_guns(bundled_packs, mobile_bay_pages):
     """Play 36 defect (p3 roster): "20 LSB, 7 HC, 5 MR (4 never fire)" is "consistent but confusing": which 4."""
     for text in _both_papers(bundled_packs, mobile_bay_pages):
-        assert "Fort Morgan fort walls M SDP 48 20 LSB, 7 HC, 5 MR (4 LSB idle)" in text
+        assert "Fort Morgan fort walls M SDP 48 16 LSB, 7 HC, 5 MR (+4 LSB idle)" in text
 
 
 def _setup_page(pages: list[str]) -> str:
@@ -3293,7 +3293,7 @@ def test_play38_a_deflected_shell_on_a_fort_says_one_thing_and_rolls_detonation(
         assert ("a fort: its Shell figure after the slash; detonation d10: burst from M or nearer, Gunners driven "
                 "off") in text
         assert "dud or deflected its Shell figure after the slash; a deflected shot: after the slash, whole" in text
-        assert "fire test marker; a fort: Fort pierced" in text
+        assert "a detonation's marker); a fort: Fort pierced, and a detonation d10" in text
         assert "a fort: Gunners driven off, if it bursts" not in text
 
 
@@ -3339,3 +3339,61 @@ def test_play38_the_set_up_page_says_where_the_ships_off_the_plan_come_on(bundle
     map". The set-up text now says where they come on, by the plan's own x."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         assert ("the rest arrive on its south edge: monitors x 66, pairs x 44½–33)") in _setup_page(pages)
+
+
+def test_play39_a_shells_gun_hit_on_u_penetrates_and_a_partners_side_still_bears(bundled_packs, mobile_bay_pages):
+    """Play 39, moments 1 and 3 (p22 Gun hit, Shell; p3 Lashed pairs): a shell's Gun hit on an unarmoured ship: is it
+    "penetrating"? And does a lashed partner's side narrow the guns that bear for the random gun? Yes; no."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("else the hull; on U every hit, shot or shell, penetrates; a knocked-out turret's gun: a Hull hit) "
+                "disables a random gun bearing on the firer (her arc holds the firer, in range or not, a lashed "
+                "partner's side too): cross its box") in text
+
+
+def test_play39_a_random_count_past_the_last_gun_goes_round_again(bundled_packs, mobile_bay_pages):
+    """Play 39, moment 2 (p5 sheet, p21 Table 11): "over 10 guns: +10 on d6 4–6" with 15 bearing: what is 17? The
+    quick reference works it: the count goes round again, the 2nd. The sheets keep their line as it was."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("A random gun: of those it may be (3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again), "
+                "a d10 counted round them in box order") in _reference(pages)
+        brooklyn = _sheet_page(pages, "USS Brooklyn")
+        assert "random gun bearing a d10 counted round them in box order, lost ones too (over 10 guns: +10 on d6 4–6)" in brooklyn
+
+
+def test_play39_a_deflected_shell_at_a_fort_reads_one_way_on_p3(bundled_packs, mobile_bay_pages):
+    """Play 39, moment 4 and the shell-wording defect (p3, p14, p22): p. 3 said "no damage ... a fort: Fort pierced",
+    p. 22 the after-slash figure and a detonation d10. P. 3 now names the detonation too, on one line, and Gunners
+    driven off counts a deflected shell in plain words."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        readings = next(p for p in pages if "What the text leaves open" in p)
+        assert ('Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker); a fort: Fort '
+                "pierced, and a detonation d10 deflected_shell") in readings
+        assert "bursting on a fort (deflected too): all its guns -1 to hit next turn" in readings
+        assert "(pierced or not): all its guns" not in readings
+
+
+def test_play39_a_consorts_sheet_says_where_she_may_fire(bundled_packs, mobile_bay_pages):
+    """Play 39, moment 5 (p2, p3): may Octorara fire across Brooklyn's bow at the fort on his far side? Only dead
+    ahead or astern ±5°; every consort's own sheet now says so, A4 and Letter. And Galena, level with Oneida (defect:
+    no aft figure), says so."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert text.count("she fires to port or dead ahead/astern ±5° only; behind") == 7
+        assert "1 cm aft; she fires to port or dead ahead/astern ±5° only; behind Brooklyn" in text
+        assert "3 cm to port of his, centres level; she fires to port" in text
+        assert "fires to port only" not in text
+
+
+def test_play39_a_gun_declared_at_a_ship_out_of_its_range_loses_its_shot(bundled_packs, mobile_bay_pages):
+    """Play 39, moment 7 (p14 fort sheet, p21 Table 1): Fort Morgan's 32-pdrs given to Winnebago and Hartford, then
+    measured past their 80 cm. Table 1 says declare, then measure; it now says what comes of it: no shot."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("declare target and shot or shell, then measure (out of range: no shot; in arc: the target's centre "
+                "inside it;") in _reference(pages)
+
+
+def test_play39_the_roster_counts_fort_morgans_firing_guns(bundled_packs, mobile_bay_pages):
+    """Play 39, defect (p3 roster): "20 LSB, 7 HC, 5 MR (4 LSB idle)" read as 20 firing LSB. The roster counts those
+    that fire (16, as the sheet's boxes) and adds the idle ones after."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "Fort Morgan fort walls M SDP 48 16 LSB, 7 HC, 5 MR (+4 LSB idle)" in text
+        assert "20 LSB" not in text

@@ -15,7 +15,7 @@ from ..context import Context
 from ..derived import Derived
 from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, ground_scale, hit_location_column
 from ...render.kit import load_style, turn_card
-from .sheet import (random_gun_pick, random_gun_jam, OUR_CODES, STYLE_PATH, TEXT_CODES, TITLE, code_words, driven_off_to_hit, gun_damage_block,
+from .sheet import (random_gun_pick, random_gun_jam, random_gun_round, OUR_CODES, STYLE_PATH, TEXT_CODES, TITLE, code_words, driven_off_to_hit, gun_damage_block,
                     natural_rolls, point_blank_sizes, style)
 
 SIZE_ORDER = ("VL", "L", "M", "H", "SH")
@@ -310,7 +310,7 @@ def misfire_table(ctx: Context, derived: list[Derived]) -> Block:
                        f"{r['burst_damage']} HDP, no armour test (a fort SDP), and a fire "
                        "test marker. Red-hot shot: "
                        f"a jam {r['red_hot_jams'].lower()}. {r['together'][0].upper()}{r['together'][1:]}. A "
-                       f"random gun: of those it may be (3: the third, not box 3), {random_gun_pick(ctx)}; {random_gun_jam(ctx)}.", **style("reference_note"))],
+                       f"random gun: of those it may be (3: the third, not box 3; {random_gun_round(ctx)}), {random_gun_pick(ctx)}; {random_gun_jam(ctx)}.", **style("reference_note"))],
                  **style("reference_stack"))
 
 

@@ -17,10 +17,13 @@ from .sheet import NO_FACE, STYLE_PATH, TITLE, base_words, fort_faces, style
 HEADER = ["Unit", "Speed", "Man.", "Size, ram", "Base mm", "Draught", "Target", "Armour H/C/T/D", "HDP", "FP", "Guns"]
 
 
-def guns_summary(d: Derived) -> str:
+def guns_summary(d: Derived, idle: list[tuple[int, int]] = ()) -> str:
+    """Her guns by code, most first; `idle`, (gun index, count) that never fire here, left out of the count."""
     counts: dict[str, int] = {}
     for g in d.stats.guns:
         counts[g.code] = counts.get(g.code, 0) + g.count
+    for i, n in idle:
+        counts[d.stats.guns[i].code] -= n
     return ", ".join(f"{n} {c}" for c, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))) or "–"
 
 
@@ -39,8 +42,10 @@ def unit_row(d: Derived, code: dict[str, str], partner=None, unit=None, ctx: Con
         faces = [(i, n) for i, where, n in (fort_faces(unit, ctx) or []) if where == NO_FACE] if unit is not None and ctx else []
         idle = sum(n for _, n in faces)
         codes = " ".join(dict.fromkeys(s.guns[i].code for i, _ in faces))
+        # play 39 (defects, p. 3): "20 LSB, 7 HC, 5 MR (4 LSB idle)" read as 20 firing LSB; the count is now of the
+        # guns that fire, the idle ones added after it, as her sheet's boxes (16 LSB) and Also mounted line (4) have them
         return [name, "fort", "", "", "", "", "", f"walls {s.armour.walls}", f"SDP {s.structural_damage_points}", "",
-                guns_summary(d) + (f" ({idle} {codes} idle)" if idle else "")]
+                guns_summary(d, faces) + (f" (+{idle} {codes} idle)" if idle else "")]
     a = s.armour
     # no casemate, no C: Table 14's Casemate hits are Hull hits on her, as her sheet says
     # a part-armoured location as her sheet has it, "(part)", here "p" (replay 23, defect a: Morgan's "L/–/–/U")

@@ -176,7 +176,15 @@ def lashed_orders(unit, ctx: Context) -> str:
         return ""
     name = short_name(partner.name)
     return (f"{name}: one order for the pair, in {name}'s log; cast off (CO), hers there too, after a /"
-            + consort_offset(unit, partner, su, ctx) + partner_hides(ctx, name))
+            + consort_offset(unit, partner, su, ctx) + consort_arcs(su) + partner_hides(ctx, name))
+
+
+def consort_arcs(su) -> str:
+    """Where a consort's guns may fire while lashed (the Lashed pairs reading: never to the partner's side of her keel
+    line, dead ahead or astern ±5° free), on her own sheet (play 39, moment 5: may she fire across his bow at a fort on
+    his far side? Only inside that ±5°)."""
+    side = getattr(su, "lashed_on", None)
+    return f"; she fires to {side} or dead ahead/astern ±5° only" if side else ""
 
 
 def consort_offset(unit, partner, su, ctx: Context) -> str:
@@ -190,7 +198,9 @@ def consort_offset(unit, partner, su, ctx: Context) -> str:
     side = getattr(su, "lashed_on", None) or "the named side"
     aft = (his[0] - mine[0]) / 2
     return (f"; her centre {cm((mine[1] + his[1]) / 2)} cm to {side} of his"
-            + (f", {cm(abs(aft))} cm {'aft' if aft > 0 else 'forward'}" if round(abs(aft) / 5) else ""))
+            # play 39 (defects): Oneida's Galena printed no aft figure, read as a figure missing; under a quarter cm
+            # of difference her centre is level with his, and the sheet says so
+            + (f", {cm(abs(aft))} cm {'aft' if aft > 0 else 'forward'}" if round(abs(aft) / 5) else ", centres level"))
 
 
 def partner_hides(ctx: Context, name: str) -> str:
@@ -418,6 +428,12 @@ def random_gun_pick(ctx: Context) -> str:
     """The random gun method's words (random_gun.pick, ours: play 28, moment 4)."""
     t = ctx.tables.require("random_gun")
     return t.need(t.rows, "pick", "how a random gun is picked")
+
+
+def random_gun_round(ctx: Context) -> str:
+    """A count past the last gun worked through (random_gun.round_again, ours: play 39, moment 2)."""
+    t = ctx.tables.require("random_gun")
+    return t.need(t.rows, "round_again", "a count past the last gun, worked through")
 
 
 def random_gun_jam(ctx: Context) -> str:
