@@ -212,8 +212,8 @@ def movement(derived: list, ctx, size: float | None = None) -> list[Block]:
     # unsure: the knot is each end-on contact's, an avoided one costs none (tables.yaml, Collisions' note)
     contact = (f"Contact: {reading(t, 'Contact in the move')}. {_sentence(reading(t, 'Collisions'))}; end-on, the two "
                f"that touch (not their consorts) lose {number(c['end_on_loss_kn'])} knot each "
-               f"({number(round(float(c['end_on_loss_kn']) / step_kn(t)))} SPEED boxes) an end-on contact "
-               f"(one avoided: none; end-on fore and aft, {number(2 * float(c['end_on_loss_kn']))}). Without a RAM order "
+               f"({number(round(float(c['end_on_loss_kn']) / step_kn(t)))} SPEED boxes) a contact "
+               f"(avoided: none; fore and aft: {number(2 * float(c['end_on_loss_kn']))} knots). Without a RAM order "
                f"the striker avoids it on "
                f"{number(c['avoid_on'])}+ (1d6), shooting {avoided}; otherwise it is a ram.")
     return [_heading("Movement"), body(text), *steps(contact)]

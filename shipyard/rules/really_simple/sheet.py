@@ -347,7 +347,7 @@ def orders_intro(title: str, ctx, lashed: str = "") -> Block:
                        "Illegible orders go against you. Orders stand as written, turn 1's binding too: none changes mid-move (contact stops her)."
                        + (f" ↳ {lashed}: lashed to {lashed}; the pair moves and turns as one (both are turning) "
                           f"at the slower's speed (write the "
-                          f"pair's move once, in {lashed}'s row, hers sunk or struck: the ↳ row; in the ↳ row only her own F2, for she picks her own window; CAST OFF parts them: the 1st ½ both stay put (at the kn written, the base of next turn's change), then each moves alone at the pair's speed (one carried drifts), the consort's 2nd ½ in the ↳ row, her own orders from the next turn, her ↳ struck out; one sunk, struck or abandoned parts them unordered: the next ½ both stay put, lost in the 1st fire the 2nd)."
+                          f"pair's move once, in {lashed}'s row, hers sunk or struck: the ↳ row; in the ↳ row only her own F2, for she picks her own window; CAST OFF parts them: the 1st ½ both stay put (at the kn written, the base of next turn's change), then each moves alone at the pair's speed (one carried drifts), the consort's 2nd ½ in the ↳ row, her own orders from the next turn, her ↳ struck out; one sunk, struck or abandoned parts them unordered: both stay put the next ½ (lost in the 1st fire, the 2nd))."
                           if lashed else ""), **st["orders_how"])],
                  **st["orders_intro"])
 
