@@ -3553,3 +3553,73 @@ def test_p38_moments_7_9_no_gun_left_a_gun_hit_is_half_a_knot_no_shutter_and_sin
         assert "with none left, read as a 1 (lose ½ knot)" in qr
         assert "No gun left bears on the firer: no effect." in qr
         assert "(not stopped by order, nor carried, nor sinking, even gunless) with no gun able to fire" in qr
+
+
+# ---------------------------------------------------------------------------------------------- play 39 moments
+def test_p39_moment_1_a_forts_guns_over_the_shares_are_held_not_doubled(pack_pages, bundled_packs):
+    """Moment 1 (p11 Forts): five unmasked ships took 15 of the channel front's 20 guns; may the spare five double up on
+    a ship at her share? No: 'at most' caps each ship, the guns over are held (spent)."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        assert "to bear on any one ship, at most (guns over: held), its owner picking which guns fire" in _reference(pages)
+
+
+def test_p39_moment_3_a_cast_off_with_no_order_stays_put_the_next_half_move(pack_pages, bundled_packs):
+    """Moment 3 (p3 'takes the next half move' against p7 'the 1st ½ both stay put'): Brooklyn blown up in the 1st
+    fire. The orders log names the unordered case (the half move after the loss: the 2nd), the PARTED marker 'next'."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        logs = [p for p in pages if "Orders log · Union" in p]
+        assert logs and all("one sunk, struck or abandoned parts them unordered: both stay put the next ½ (lost in the "
+                            "1st fire, the 2nd))." in p for p in logs)
+        assert "takes the next half move: the pair stays put" in _reference(pages)
+        counters = " ".join(p for p in pages if "KN AHEAD" in p)
+        assert "PARTED pair stays put the next half move, then each alone" in counters
+        assert "stays put a half move" not in counters
+
+
+def test_p39_moment_4_the_jam_row_is_the_quarters_stops_found_from_the_head_back(pack_pages, bundled_packs):
+    """Moment 4 (p11 Contact's quarters against p8's 'from its head back'): one rule, the row its quick way; either
+    bow of a staggered pair on the stern ahead stops the pair, and each meeting rolls to avoid."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        said = _readings(pages)
+        assert ("A jam down the line the quarters' stops, found the quick way: work the column from its head back" in said)
+        assert "(a pair: either bow on the stern ahead stops both; each meeting rolls to avoid)" in said
+
+
+def test_p39_moments_5_7_9_a_contacts_knot_a_shutters_moves_and_guns_alike(pack_pages, bundled_packs):
+    """Moment 5 (p11 Contact): 'met fore and aft' for a ship avoided at her bow, end-on at her stern: the knot is an
+    end-on contact's, an avoided one costs none. Moment 7 (T__): '1d6 moves' read against 'two moves a turn'. Moment 9
+    (Largest): a 100-pdr and a 30-pdr, both MR: alike, any bore, the owner picks."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "lose 1 knot each (2 SPEED boxes) a contact (avoided: none; fore and aft: 2 knots)." in qr
+        assert "met fore and aft" not in qr
+        assert "1d6 moves (two a turn): half the roll, rounded up (turn 1, roll 6: T4)" in qr
+        assert "a move is a half move" not in qr
+        assert "of guns alike (any bore), the owner picks the box" in qr
+
+
+def test_p39_moment_6_orders_stand_as_written_the_binding_too(pack_pages, bundled_packs):
+    """Moment 6 (p2 Binding, 'none turning'): may a bound ship react to a stopped ship ahead? No: orders are written
+    before the move and stand; contact stops her. Said in both orders logs, where orders are written."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        logs = [p for p in pages if "Orders log" in p and "Write in the 1st ½ cell" in p]
+        assert len(logs) == 2
+        assert all("Orders stand as written, turn 1's binding too: none changes mid-move (contact stops her)." in p
+                   for p in logs)
+
+
+def test_p39_moment_8_a_line_the_eye_cannot_call_is_a_close_call(pack_pages, bundled_packs):
+    """Moment 8 (p11 line of fire): nearly every line in close column ran within 3 mm of a hull; the player measured
+    each with a script. A line the players cannot call by eye is a close call: one die, no measuring."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        assert ("too close to call (the edge 3 mm or less off her outline, over it or clear, or in doubt): one 1d6 for "
+                "the line") in _reference(pages)
+
+
+def test_p39_defects_enough_end_on_contact_markers_and_p11_keeps_its_type(pack_pages, bundled_packs):
+    """Defects (p10): one jam used 5 of 8 END-ON CONTACT. Nine now (one for every 2.5 ships), SUNK keeping its 7;
+    p11 keeps A4 7.3 pt and Letter 6.8 pt and the page counts."""
+    counters = " ".join(p for p in pack_pages if "KN AHEAD" in p)
+    assert counters.count("END-ON CONTACT skips her next fire") >= 9
+    assert counters.count("SUNK gone down") >= 7
+    _quick_reference_holds_its_type(bundled_packs, a4_floor=7.25)
