@@ -195,7 +195,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
                   "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd, not as a stationary firer (no +1)",
                   "No gun left bears on the firer: no effect. T__:",
-                  "1d6 moves: half the roll, rounded up (a move is a half move: turn 1, roll 2: T2)"):
+                  "1d6 moves (two a turn): half the roll, rounded up (turn 1, roll 6: T4)"):
         assert words in qr, words
 
 
@@ -215,7 +215,7 @@ def test_a_house_ruled_fire_score_reaches_the_cards_and_the_reference(tmp_path):
 # every row of a damage table whose effect names a further roll, and the words of the printed rule it points to
 FURTHER_ROLLS = {
     ("hit_effects", "6"): "Special effects, roll 2d6",
-    ("special_effects", "6"): "a move is a half move",
+    ("special_effects", "6"): "1d6 moves (two a turn)",
     ("special_effects", "9"): "T__",
     ("special_effects", "10"): "T__",
     ("special_effects", "11"): "roll 1d6: 5+ puts it out",
@@ -365,7 +365,7 @@ def test_the_torpedo_rule_says_two_rolls_and_that_density_has_no_modifier(pack_p
 def test_a_forts_share_is_at_most_at_one_ship_and_the_rest_may_fire_at_others(pack_pages):
     qr = _reference(pack_pages)
     assert ("a fort brings a sixth (rounded down, at least one) of the guns of the front whose sector holds her (the "
-            "card's ON ONE SHIP box) to bear on any one ship, at most, its owner picking which guns fire at which ship, if any") in qr
+            "card's ON ONE SHIP box) to bear on any one ship, at most (guns over: held), its owner picking which guns fire at which ship, if any") in qr
 
 
 def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_the_reference(pack_pages, tmp_path):
@@ -583,7 +583,7 @@ def test_when_in_the_move_the_torpedo_test_is_made_and_a_ship_crossing_twice_rol
 
 def test_which_gun_is_largest_when_two_are_equal_or_of_different_kinds(pack_pages):
     assert ("Largest: the largest size first (Large, Medium, Small); of one size, a rifle before a smoothbore; of guns "
-            "alike, the owner picks the box") in _reference(pack_pages)
+            "alike (any bore), the owner picks the box") in _reference(pack_pages)
     assert "Largest gun" in next(p for p in pack_pages[1:] if "What the text leaves open" in p)
 
 
@@ -655,7 +655,7 @@ def test_a_turn_is_45_degrees_once_a_half_move_and_only_after_moving(pack_pages)
 
 def test_a_t_box_counts_from_the_turn_after_it_happened_with_an_example(pack_pages):
     assert ("T__: the hit's turn plus the roll, to the end of the turn written (steering, turn 3, roll 2: T5); 1d6 "
-            "moves: half the roll, rounded up") in _reference(pack_pages)
+            "moves (two a turn): half the roll, rounded up") in _reference(pack_pages)
 
 
 def test_a_lashed_pairs_pivots_do_not_fire_across_the_consort(pack_pages):
@@ -1412,7 +1412,7 @@ def test_a_gun_lost_hit_on_a_ship_with_no_gun_left_is_read_as_a_half_knot(pack_p
 def test_end_on_contact_between_lashed_pairs_costs_only_the_two_that_touch(pack_pages):
     """Moment (replay 10): two lashed pairs met end-on; 'both lose 1 knot': the sloops that touched, or their
     gunboats too?"""
-    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes) a contact: met fore and aft, 2 knots." in _reference(pack_pages)
+    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes) a contact (avoided: none; fore and aft: 2 knots)." in _reference(pack_pages)
 
 
 def test_every_drifting_ship_rolls_the_swing_a_struck_one_too(pack_pages):
@@ -1637,7 +1637,7 @@ def test_end_on_contact_strikes_two_speed_boxes_and_a_ship_fouled_at_0_drifts_fr
     SPEED boxes? Boxes, as every knot lost. And Selma's screw fouled as she lay stopped by order at 0 kn: when does
     her drift begin? From the next turn, as a fouled ship under way slows from the next turn."""
     qr = _reference(pack_pages)
-    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes) a contact: met fore and aft, 2 knots." in qr
+    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes) a contact (avoided: none; fore and aft: 2 knots)." in qr
     words = "at 0 she makes no move and drifts 1 in as that turn ends; one at 0 already drifts from the next turn"
     assert words in qr and _said_once(pack_pages, words)
 
@@ -1891,7 +1891,7 @@ def test_a_consort_parted_mid_game_strikes_out_her_lashed_mark(pack_pages):
     """Replay 24, defect 8 (p7): Seminole, parted when Lackawanna blew up, kept "↳ Lackawanna" on her row for the
     rest of the game. The log says how the row reads once parted: her own orders, her ↳ struck out."""
     log = next(p for p in pack_pages if "Orders log · Union" in p)
-    assert "her own orders from the next turn, her ↳ struck out)." in log
+    assert "her own orders from the next turn, her ↳ struck out; one sunk" in log
 
 
 def test_the_counter_sheet_has_crippled_and_parted_markers_on_the_same_page(pack_pages):
@@ -1900,7 +1900,7 @@ def test_the_counter_sheet_has_crippled_and_parted_markers_on_the_same_page(pack
     SUNK and STRUCK still eight each on A4 (the card's SINKS and STRUCK boxes keep any beyond); pages unchanged."""
     counters = next(p for p in pack_pages if "KN AHEAD" in p)
     assert counters.count("CRIPPLED SPEED struck to 0: drifts, fires, does not sink") >= 6
-    assert counters.count("PARTED pair stays put a half move, then each alone") >= 6
+    assert counters.count("PARTED pair stays put the next half move, then each alone") >= 6
     assert counters.count("SUNK gone down") >= 7 and counters.count("STRUCK colours struck") >= 7
     assert len(pack_pages) == 11
 
@@ -1966,7 +1966,7 @@ def test_a_magazine_hit_does_nothing_to_a_fort_unless_a_house_rule_says_it_destr
 def test_a_forts_share_says_its_owner_picks_the_guns(pack_pages):
     """Defect b (replay 20, pp2/8): 'a sixth ... at most, its owner picking which': which ship, or which guns? The
     guns (each then picks its own target, as every gun does): said on the reference and the readings page."""
-    words = "to bear on any one ship, at most, its owner picking which guns fire at which ship, if any"
+    words = "to bear on any one ship, at most (guns over: held), its owner picking which guns fire at which ship, if any"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -2050,7 +2050,7 @@ def test_the_orders_log_says_how_and_where_a_consort_moves_after_cast_off(pack_p
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert ("CAST OFF parts them: the 1st ½ both stay put (at the kn written, the base of next turn's change), then "
             "each moves alone at the pair's speed (one carried "
-            "drifts), the consort's 2nd ½ in the ↳ row, her own orders from the next turn, her ↳ struck out)") in log
+            "drifts), the consort's 2nd ½ in the ↳ row, her own orders from the next turn, her ↳ struck out;") in log
 
 
 def test_the_first_window_is_hers_if_a_gun_bears_whether_she_fires_or_holds(pack_pages):
@@ -2498,7 +2498,7 @@ def test_r27_a_ship_met_fore_and_aft_in_one_half_move_loses_a_knot_for_each_cont
     nineteenth replay's reading), and the Contact rule says the double case in numbers from the collisions table."""
     loss = float(ctx.tables.require("collisions").rows["end_on_loss_kn"])
     qr = _reference(pack_pages)
-    assert re.search(r"a contact: met fore and aft, " + re.escape(f"{2 * loss:g}") + r" knots\.", qr), qr[-3000:]
+    assert re.search(r"a contact \(avoided: none; fore and aft: " + re.escape(f"{2 * loss:g}") + r" knots\)\.", qr), qr[-3000:]
 
 
 def test_r27_a_turn_stops_where_her_hull_meets_another_ship_and_one_touching_it_does_not_turn(pack_pages, tmp_path):
@@ -2707,12 +2707,12 @@ def test_r28_moment_1_a_targets_own_consort_masks_her_and_the_other_reading_is_a
 def test_r28_moment_2_a_line_of_fire_too_close_to_call_is_settled_by_a_die_from_the_table(pack_pages, tmp_path):
     """Moment 2 (T2, T3): lines that grazed a model's corner by 0.01 to 0.2 in, which no club can measure on a cloth,
     and no way to settle a close call. A die settles it, its score from line_of_fire, so a house rule reaches it."""
-    said = "over it or clear): one 1d6 for the line (not a gun, not a hull), 4+ masks it"
+    said = "over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull), 4+ masks it"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
     # one house-ruled pack for the die's score and (play 30, moment 3) the close call's distance
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: ships, close_call_masked_on: 5, "
                             "close_call_mm: 2}}\n", "--no", "sheets", "--jobs", "1")
-    assert ("(the edge 2 mm or less off her outline, over it or clear): one 1d6 for the line (not a gun, not a hull), 5+ masks "
+    assert ("(the edge 2 mm or less off her outline, over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull), 5+ masks "
             "it") in text and said not in text
 
 
@@ -2943,7 +2943,7 @@ def test_p30_moment_3_too_close_to_call_is_a_distance_in_mm_from_the_table(pack_
     """Moment 3 (p11 Targets): 'too close to call' with no distance: when is a line a close call? The ruler's edge
     within 3 mm of a model's outline, over it or clear of it (line_of_fire.close_call_mm); the r28 moment 2 test
     builds the house-ruled pack that shows a house rule reaches it."""
-    said = "too close to call (the edge 3 mm or less off her outline, over it or clear): one 1d6 for the line"
+    said = "too close to call (the edge 3 mm or less off her outline, over it or clear, or in doubt): one 1d6 for the line"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
 
 
@@ -3165,7 +3165,7 @@ def test_p32_moments_3_4_and_8_the_close_call_throw_its_edge_and_when_it_is_thro
     does the window pass, or are the close calls thrown first? Thrown first: a ship whose every line is then masked
     keeps her window for the 2nd."""
     qr = _reference(pack_pages)
-    said = "too close to call (the edge 3 mm or less off her outline, over it or clear): one 1d6 for the line (not a gun, not a hull), 4+ masks it"
+    said = "too close to call (the edge 3 mm or less off her outline, over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull), 4+ masks it"
     assert said in qr and _said_once(pack_pages, said) and "within 3 mm" not in qr
     assert "a masked ship is no target (close calls thrown first): with none, her window passes to the 2nd" in qr
 
@@ -3203,7 +3203,7 @@ def test_p32_moment_10_octoraras_rows_name_their_guns(pack_pages):
 
 def test_p33_moment_1_a_shutters_moves_worked_from_the_hits_turn(pack_pages):
     """Moment 1 (p11 Shutter, T__): the only worked example was steering's, in turns: a shutter's too, turn 1, roll 2."""
-    said = "1d6 moves: half the roll, rounded up (a move is a half move: turn 1, roll 2: T2)"
+    said = "1d6 moves (two a turn): half the roll, rounded up (turn 1, roll 6: T4)"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
 
 
@@ -3553,3 +3553,73 @@ def test_p38_moments_7_9_no_gun_left_a_gun_hit_is_half_a_knot_no_shutter_and_sin
         assert "with none left, read as a 1 (lose ½ knot)" in qr
         assert "No gun left bears on the firer: no effect." in qr
         assert "(not stopped by order, nor carried, nor sinking, even gunless) with no gun able to fire" in qr
+
+
+# ---------------------------------------------------------------------------------------------- play 39 moments
+def test_p39_moment_1_a_forts_guns_over_the_shares_are_held_not_doubled(pack_pages, bundled_packs):
+    """Moment 1 (p11 Forts): five unmasked ships took 15 of the channel front's 20 guns; may the spare five double up on
+    a ship at her share? No: 'at most' caps each ship, the guns over are held (spent)."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        assert "to bear on any one ship, at most (guns over: held), its owner picking which guns fire" in _reference(pages)
+
+
+def test_p39_moment_3_a_cast_off_with_no_order_stays_put_the_next_half_move(pack_pages, bundled_packs):
+    """Moment 3 (p3 'takes the next half move' against p7 'the 1st ½ both stay put'): Brooklyn blown up in the 1st
+    fire. The orders log names the unordered case (the half move after the loss: the 2nd), the PARTED marker 'next'."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        logs = [p for p in pages if "Orders log · Union" in p]
+        assert logs and all("one sunk, struck or abandoned parts them unordered: both stay put the next ½ (lost in the "
+                            "1st fire, the 2nd))." in p for p in logs)
+        assert "takes the next half move: the pair stays put" in _reference(pages)
+        counters = " ".join(p for p in pages if "KN AHEAD" in p)
+        assert "PARTED pair stays put the next half move, then each alone" in counters
+        assert "stays put a half move" not in counters
+
+
+def test_p39_moment_4_the_jam_row_is_the_quarters_stops_found_from_the_head_back(pack_pages, bundled_packs):
+    """Moment 4 (p11 Contact's quarters against p8's 'from its head back'): one rule, the row its quick way; either
+    bow of a staggered pair on the stern ahead stops the pair, and each meeting rolls to avoid."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        said = _readings(pages)
+        assert ("A jam down the line the quarters' stops, found the quick way: work the column from its head back" in said)
+        assert "(a pair: either bow on the stern ahead stops both; each meeting rolls to avoid)" in said
+
+
+def test_p39_moments_5_7_9_a_contacts_knot_a_shutters_moves_and_guns_alike(pack_pages, bundled_packs):
+    """Moment 5 (p11 Contact): 'met fore and aft' for a ship avoided at her bow, end-on at her stern: the knot is an
+    end-on contact's, an avoided one costs none. Moment 7 (T__): '1d6 moves' read against 'two moves a turn'. Moment 9
+    (Largest): a 100-pdr and a 30-pdr, both MR: alike, any bore, the owner picks."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "lose 1 knot each (2 SPEED boxes) a contact (avoided: none; fore and aft: 2 knots)." in qr
+        assert "met fore and aft" not in qr
+        assert "1d6 moves (two a turn): half the roll, rounded up (turn 1, roll 6: T4)" in qr
+        assert "a move is a half move" not in qr
+        assert "of guns alike (any bore), the owner picks the box" in qr
+
+
+def test_p39_moment_6_orders_stand_as_written_the_binding_too(pack_pages, bundled_packs):
+    """Moment 6 (p2 Binding, 'none turning'): may a bound ship react to a stopped ship ahead? No: orders are written
+    before the move and stand; contact stops her. Said in both orders logs, where orders are written."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        logs = [p for p in pages if "Orders log" in p and "Write in the 1st ½ cell" in p]
+        assert len(logs) == 2
+        assert all("Orders stand as written, turn 1's binding too: none changes mid-move (contact stops her)." in p
+                   for p in logs)
+
+
+def test_p39_moment_8_a_line_the_eye_cannot_call_is_a_close_call(pack_pages, bundled_packs):
+    """Moment 8 (p11 line of fire): nearly every line in close column ran within 3 mm of a hull; the player measured
+    each with a script. A line the players cannot call by eye is a close call: one die, no measuring."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        assert ("too close to call (the edge 3 mm or less off her outline, over it or clear, or in doubt): one 1d6 for "
+                "the line") in _reference(pages)
+
+
+def test_p39_defects_enough_end_on_contact_markers_and_p11_keeps_its_type(pack_pages, bundled_packs):
+    """Defects (p10): one jam used 5 of 8 END-ON CONTACT. Nine now (one for every 2.5 ships), SUNK keeping its 7;
+    p11 keeps A4 7.3 pt and Letter 6.8 pt and the page counts."""
+    counters = " ".join(p for p in pack_pages if "KN AHEAD" in p)
+    assert counters.count("END-ON CONTACT skips her next fire") >= 9
+    assert counters.count("SUNK gone down") >= 7
+    _quick_reference_holds_its_type(bundled_packs, a4_floor=7.25)

@@ -208,10 +208,12 @@ def movement(derived: list, ctx, size: float | None = None) -> list[Block]:
              f"The 0 box: {reading(t, 'The 0 box')}.")
     c = t.require("collisions").rows
     avoided = signed(modifier(t, "avoided_collision")[0])
+    # play 39, moment 5: 'a contact: met fore and aft, 2 knots' left a ship avoided at her bow, end-on at her stern,
+    # unsure: the knot is each end-on contact's, an avoided one costs none (tables.yaml, Collisions' note)
     contact = (f"Contact: {reading(t, 'Contact in the move')}. {_sentence(reading(t, 'Collisions'))}; end-on, the two "
                f"that touch (not their consorts) lose {number(c['end_on_loss_kn'])} knot each "
-               f"({number(round(float(c['end_on_loss_kn']) / step_kn(t)))} SPEED boxes) a contact: met fore and aft, "
-               f"{number(2 * float(c['end_on_loss_kn']))} knots. Without a RAM order "
+               f"({number(round(float(c['end_on_loss_kn']) / step_kn(t)))} SPEED boxes) a contact "
+               f"(avoided: none; fore and aft: {number(2 * float(c['end_on_loss_kn']))} knots). Without a RAM order "
                f"the striker avoids it on "
                f"{number(c['avoid_on'])}+ (1d6), shooting {avoided}; otherwise it is a ram.")
     return [_heading("Movement"), body(text), *steps(contact)]

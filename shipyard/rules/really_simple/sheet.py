@@ -344,10 +344,10 @@ def orders_intro(title: str, ctx, lashed: str = "") -> Block:
                        f"her speed, RAM and whom, F2 (fires in the 2nd; jot 1 or 2 when spent), CAST OFF; "
                        f"no target (guns pick their own). Example: 4 R · 4 L · 8 F2. "
                        f"Her speed this turn is {reading(ctx.tables, 'Speed this turn')}. Astern: A first (A2, A1 kn); 1 ahead −2 is 1 astern. "
-                       "Illegible orders go against you."
+                       "Illegible orders go against you. Orders stand as written, turn 1's binding too: none changes mid-move (contact stops her)."
                        + (f" ↳ {lashed}: lashed to {lashed}; the pair moves and turns as one (both are turning) "
                           f"at the slower's speed (write the "
-                          f"pair's move once, in {lashed}'s row, hers sunk or struck: the ↳ row; in the ↳ row only her own F2, for she picks her own window; CAST OFF parts them: the 1st ½ both stay put (at the kn written, the base of next turn's change), then each moves alone at the pair's speed (one carried drifts), the consort's 2nd ½ in the ↳ row, her own orders from the next turn, her ↳ struck out)."
+                          f"pair's move once, in {lashed}'s row, hers sunk or struck: the ↳ row; in the ↳ row only her own F2, for she picks her own window; CAST OFF parts them: the 1st ½ both stay put (at the kn written, the base of next turn's change), then each moves alone at the pair's speed (one carried drifts), the consort's 2nd ½ in the ↳ row, her own orders from the next turn, her ↳ struck out; one sunk, struck or abandoned parts them unordered: both stay put the next ½ (lost in the 1st fire, the 2nd))."
                           if lashed else ""), **st["orders_how"])],
                  **st["orders_intro"])
 

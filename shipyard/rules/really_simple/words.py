@@ -268,7 +268,10 @@ FORT_SHARE = {"printed": "the number printed on its card, while that many of the
 # is too close said in mm a ruler shows (play 30, moment 3: "too close to call" had no distance)
 # play 32, moments 3 and 8: one throw per gun, firer or line? and is 3 mm itself a close call? One a line, 3 mm or less
 # play 36, moment 11: "1d6 a line (all her guns, all hulls)" was read as one throw a gun group and a hull: one die the line
-CLOSE_CALL = ("too close to call (the edge {line_of_fire.close_call_mm} mm or less off her outline, over it or clear): "
+# play 39, moment 8: in close column nearly every line runs within 3 mm of a hull; the player measured each with a
+# script. At the table the eye judges it: a line the players cannot call clear or crossed by eye is a close call
+CLOSE_CALL = ("too close to call (the edge {line_of_fire.close_call_mm} mm or less off her outline, over it or clear, "
+              "or in doubt): "
               "one 1d6 for the line (not a gun, not a hull), {line_of_fire.close_call_masked_on}+ masks it")
 # a test with the ruler, not a tolerance (replay 32: "in the way within about 0.04 in?" cannot be judged at the table)
 LINE_OF_FIRE = {"ships": "a line of fire is the line through both centres (a fort: its place), no wider: lay a ruler's "
