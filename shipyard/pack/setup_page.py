@@ -318,13 +318,6 @@ def _leader_start(leader: str | None, starts: dict, units_by_id: dict, consort: 
     return start.speed_kn, [u for u in (units_by_id.get(c) for c in (leader, *consort.get(leader, ()))) if u is not None]
 
 
-def _sector_words(ruleset, unit_id: str, arc) -> str:
-    """The rule set's words for what a fort's sector fires (RuleSet.sector_words), after a no-break space; "" none."""
-    hook = getattr(ruleset, "sector_words", None)
-    words = hook(unit_id, arc) if hook is not None else ""
-    return f"{NO_BREAK}{words.replace(' ', NO_BREAK)}" if words else ""
-
-
 def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground=None) -> Table:
     """A side's units: where each starts (table units from the bottom-left corner), heading and speed, and how
     (lashed, anchored, arriving, the sectors a fort bears on). On a part's table (ground), only the units it places."""
@@ -361,7 +354,6 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
             how.append(f"bears{NO_BREAK}" + "; ".join(f"{a.from_:03.0f}–{a.to:03.0f}°"
                                             + (f"{NO_BREAK}{a.count}{NO_BREAK}gun{'s' if a.count != 1 else ''}"
                                                if a.count and getattr(ruleset, "sector_guns", True) else "")
-                                            + _sector_words(ruleset, su.id, a)
                                             for a in start.arcs))
         heading = f"{start.heading:03.0f}°" if start.heading is not None else ""
         speed = "" if start.speed_kn is None else f"{start.speed_kn:g} kn" if getattr(ruleset, "start_speed", None) \

@@ -129,10 +129,6 @@ class RuleSet:
     # Whether the set-up page's starts table says how many guns each sector of a fort bears ("bears 170–330° 20
     # guns"): False where the rules fire a fort by its card's factors, not its pieces (its readings say what bears).
     sector_guns: bool = True
-    # What a fort's sector fires, after its bearing on the starts table, for a rule set whose readings say it
-    # (fort id, arc) -> words, "" for none (play 39, defect: Quick Play's "bears 170–330°; 330–030°" left the second
-    # sector's guns to p. 3). None prints the bearings alone.
-    sector_words: Callable[[str, Any], str] | None = None
     # Whether the starts table prints a column follower's start on her leader's heading line (his printed point, at
     # her own y, to the hundredth): play 36, moment 1, a 005° line whose data points step 0.3 in west a ship, printed
     # to the half inch, off the line each astern must be slid onto. False keeps the data's points as they are.

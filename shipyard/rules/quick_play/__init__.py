@@ -32,16 +32,6 @@ def count_words(side_name: str, units: list, scenario, ctx) -> str | None:
     return words(side_name, units, scenario, ctx)
 
 
-def sector_words(unit_id: str, arc) -> str:
-    """What a fort's sector fires, for the starts table (the fort_sectors table, read as printed: no house rule
-    changes it); "" for a sector it does not name."""
-    import yaml
-
-    rows = yaml.safe_load((HERE / "tables.yaml").read_text(encoding="utf-8"))["fort_sectors"]["rows"]
-    return next((str(r["words"]) for r in rows if r["unit"] == unit_id and float(r["from"]) == float(arc.from_)
-                 and float(r["to"]) == float(arc.to)), "")
-
-
 RULESET = RuleSet(
     key="quick-play",
     aliases=("qp", "edna"),
@@ -73,5 +63,4 @@ RULESET = RuleSet(
     start_speed=start_speed,
     starts_on_line=True,  # play 36, moment 1: each astern's printed start lies on her leader's heading line
     sector_guns=False,  # a fort fires its card's factors: the set-up's piece counts by sector are not what bears
-    sector_words=sector_words,  # play 39: what each of Fort Morgan's sectors fires, after its bearing
 )
