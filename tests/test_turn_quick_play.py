@@ -3337,3 +3337,76 @@ def test_play_38_a_lone_mediums_most_is_said_once_by_range(mobile_bay, bundled_p
         left = _squeezed(_column(pages, "— quick reference", left=True))
         assert _squeezed("lone Medium 10: 15 at point blank, 5 over 12 in, none over 24 in.") in left
         assert _squeezed("lone 10, 15, 5") not in left and _squeezed("2 AvD lose one (−2: none)") not in left
+
+
+def test_play_39_brooklyns_turn_gives_095_and_the_new_leader_passes_west_of_her(mobile_bay, bundled_packs):
+    """Play 39, moments 1 and 2 (p2, p6): a 90° turn from 005° is 095°, not the printed "bow east"; and in "leads past
+    her to port, all on her track ... 320° her 1st half", "her" and "port" each read two ways. The bow is 095°, the new
+    leader goes west of Brooklyn, the line in his wake, the dog-leg his."""
+    for pages in _both(mobile_bay, bundled_packs):
+        text = _squeezed("\n".join(pages))
+        assert _squeezed("(bow 095°, Octorara north, firing; not a hit: no carrying)") in _squeezed(pages[1])
+        assert _squeezed("turn 90° to starboard (bow 095°), stopped") in text
+        assert text.count(_squeezed("the next astern leads west of her, all in his wake (no gauge turns: 320° 1st half, "
+                                    "005° 2nd: clear of her and the shoal)")) == 2
+        assert _squeezed("bow east") not in text and _squeezed("past her to port") not in text
+
+
+def test_play_39_a_freed_brooklyn_still_waits_for_the_line(mobile_bay, bundled_packs):
+    """Play 39, moment 4 (p6): Octorara struck, Brooklyn cut free: may she steam on at the pair's setting, or wait
+    for the line? She waits, freed or not, as the event says."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("From bound 2 she may anchor and, freed too, waits; its last ship north of her, she weighs") in \
+            _squeezed(_page(pages, "The bound (sequence"))
+
+
+def test_play_39_a_pairs_marker_is_the_slower_ships_of_each_setting(mobile_bay, bundled_packs):
+    """Play 39, moment 3 (p3): "the speed marker of the slower's setting" left open whether a pair stepping to Cruise
+    takes the slower ship's Cruise marker or the slower of the two ships' inches; it is her marker of that name."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "one counter and the slower's marker of each setting (Slow: sloop "
+                                                    "4\", sidewheeler 3\": 3\")")
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("the slower's setting (sloop 4\"") not in _squeezed(_readings(pages))
+
+
+def test_play_39_a_sides_drawn_numbers_are_put_by_its_units_as_it_likes(mobile_bay, bundled_packs):
+    """Play 39, moment 7 (p3, p6): "number = order" (p3) beside "one behind each of its units, as it likes" (p6) read
+    as a number tied to a unit or a pool: a side's numbers, put by its units as it likes."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "the other the rest, put by its units as it likes, face down, "
+                                                    "turned up together")
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("number = order") not in _squeezed(_readings(pages))
+
+
+def test_play_39_a_freed_ship_has_no_inboard_side_but_her_prize_still_blocks(mobile_bay, bundled_packs):
+    """Play 39, moment 5 (p3): "free, she fires either side" beside a prize "blocking sight" read as the prize freeing
+    her arcs: the freed ship has no inboard side, and no ruler passes through her prize."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "a struck one anchors alongside, blocking sight through her, the "
+                                                    "other's too (free: no inboard side; no drift into the prize)")
+
+
+def test_play_39_sight_to_fort_morgan_is_from_any_shore_point_to_a_ships_centre(mobile_bay, bundled_packs):
+    """Play 39, moment 6 (p3): "sight both ways from any point of it": is the ruler from the firer's centre to any
+    point of the shore? Yes, said so."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "sight: any point of it to a ship's centre")
+
+
+def test_play_39_the_struck_marker_is_a_struck_ships_only_one(mobile_bay, bundled_packs):
+    """Play 39, moment 8 (p7): Selma anchored, then struck: do her Anchored and speed markers stay? The Struck marker
+    says it is her only one; and the defect, 5 Carried markers for 7 pairs: one a pair now, the page unchanged."""
+    for pages in _both(mobile_bay, bundled_packs):
+        markers = _markers(pages)
+        assert sum(m == "Struck prize, at anchor; no other marker" for m in markers) == 22
+        assert sum(m == "Carried half the gunboat's marker" for m in markers) == 7
+        assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
+
+
+def test_play_39_the_mediums_most_over_24_in_and_the_bay_sector_and_the_tide(mobile_bay, bundled_packs):
+    """Play 39, defects (p6, p2): the Mediums' most had no figure over 24 in; the set-up's "330–030°" did not say
+    what the bay sector fires; the flood "runs north all morning" with no time a bound."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in, 10 over 24 in)") in \
+            _squeezed(_column(pages, "— quick reference", left=True))
+        setup = _squeezed(pages[1])
+        assert _squeezed("Fort Morgan's bay sector (330–030°): 2 Mediums.") in setup
+        assert _squeezed("The flood runs north all 12 bounds") in setup and _squeezed("all morning") not in setup
