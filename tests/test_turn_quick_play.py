@@ -454,7 +454,7 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
     """Round 2, moment 2: which way does Brooklyn turn 90°? And a stopped ship had no box in her card's Now row and no
     counter (the markers' Stopped backs print only with --backs)."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "turn 90° to starboard (bow east), stopped" in ref
+    assert "turn 90° to starboard (bow 095°), stopped" in ref
     assert "astern at Slow only." in ref
     # a stopped ship's record is that no marker is out, and the card pages say so (replay 5 took the tick boxes away)
     assert "none out: stopped" in _flat(" ".join(_cards(mobile_bay)))
@@ -471,7 +471,7 @@ def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(m
 def test_a_lashed_pair_says_whose_card_carries_it_and_who_picks_the_gunboats_target(mobile_bay, library):
     """Round 2, moments 11 and 12: does the gunboat pick her own target, does she mask the sloop's port battery, which card
     carries the pair's speed, what of the gunboats' counters?"""
-    assert ("Lashed pairs one unit: one counter and the speed marker of the slower's setting (sloop 4\" + sidewheeler "
+    assert ("Lashed pairs one unit: one counter and the slower's marker of each setting (Slow: sloop 4\", sidewheeler "
             "3\": 3\"); each her own card, EDNA, target, torpedo tests; all her factors outboard") in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
@@ -479,7 +479,7 @@ def test_a_lashed_pair_says_whose_card_carries_it_and_who_picks_the_gunboats_tar
 
 def test_drawing_counters_says_who_draws_first_and_that_the_number_is_the_order(mobile_bay, library):
     """Round 2, moment 12: the counters say TURN though they set the order of action; who draws first?"""
-    assert "Drawing counters blind, the Union first, in turn till a side holds one a unit, the other the rest; number = order" in _blocks(library, "mobile-bay-1864")
+    assert "Drawing counters blind, the Union first, in turn till a side holds one a unit, the other the rest, put by its units as it likes" in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
@@ -569,7 +569,7 @@ def test_a_lashed_pair_draws_one_turn_counter_and_moves_at_the_slower_setting(mo
     assert _turn_numbers(mobile_bay) == list(range(1, 18))
     ref = _blocks(library, "mobile-bay-1864")
     assert "Draw counters a counter per unit (a lashed pair is one) in a cup" in ref
-    assert "the speed marker of the slower's setting (sloop 4\" + sidewheeler 3\": 3\")" in ref
+    assert "the slower's marker of each setting (Slow: sloop 4\", sidewheeler 3\": 3\")" in ref
     assert "larger's card and counter" not in ref
 
 
@@ -1047,7 +1047,7 @@ def test_the_binding_says_a_pair_lashed_to_a_sidewheeler_starts_at_her_3_inches(
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed('the Union line steams in, each column at its leader\'s speed (monitors 4", the wooden '
                      'line 3")') in setup  # replay 9, defect 1: one reading with In line's
-    assert _squeezed('(sloop 4" + sidewheeler 3": 3")') in _squeezed(_readings(mobile_bay))
+    assert _squeezed('(Slow: sloop 4", sidewheeler 3": 3")') in _squeezed(_readings(mobile_bay))
 
 
 def test_a_cards_draught_never_wraps_its_feet(mobile_bay):
@@ -1109,7 +1109,7 @@ def test_both_sides_place_their_order_counters_at_once_face_down(mobile_bay, lib
     The article has both commanders choose: both at once, face down, turned up together."""
     bound = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed("Decide the order both sides at once, face down: one behind each of its units") in bound
-    assert ("number = order; face down at once, all turned up together"
+    assert ("put by its units as it likes, face down, turned up together"
             in _readings(mobile_bay))
 
 
@@ -1222,7 +1222,7 @@ def test_every_ship_that_may_anchor_has_an_anchored_marker_and_every_follower_an
     division in play less its leader (monitors 3, wooden pairs 6). All on the counters' one A4 page."""
     markers = _markers(mobile_bay)
     assert sum(m.startswith("Anchored") for m in markers) == 15
-    assert sum(m == "In line at her leader's speed" for m in markers) == 9 + 2  # one a follower, and 2 spare (replay 28)
+    assert sum(m == "In line at her leader's speed" for m in markers) == 9  # one a follower (play 39: the spares went)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1240,7 +1240,7 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     assert len(mobile_bay) == RULESET.pack_pages
 
 
-_PASS = ("the next astern leads past her to port, all on her track (no gauge turns: 320° her 1st half, 005° her 2nd: "
+_PASS = ("the next astern leads west of her, all in his wake (no gauge turns: 320° 1st half, 005° 2nd: "
          "clear of her and the shoal)")
 
 
@@ -1331,7 +1331,7 @@ def test_a_struck_ship_has_a_struck_marker(mobile_bay):
     Anchored one. The counters page has Struck markers ("a prize, at anchor"): one for every ship in play since
     replay 13 (22); the A4 pack keeps its pages."""
     markers = _markers(mobile_bay)
-    assert sum(m == "Struck prize, at anchor" for m in markers) == 22
+    assert sum(m == "Struck prize, at anchor; no other marker" for m in markers) == 22
     assert sum(m.startswith("Anchored") for m in markers) == 15
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1381,7 +1381,7 @@ def test_the_letter_pack_keeps_its_counters_on_one_page(bundled_packs):
     counters = [k for k, p in enumerate(pages) if " ORDER " in p]
     assert counters == [len(pages) - 1], counters
     markers = _markers(pages)
-    assert sum(m == "Struck prize, at anchor" for m in markers) == 22 and sum(m.startswith("Anchored") for m in markers) == 15
+    assert sum(m == "Struck prize, at anchor; no other marker" for m in markers) == 22 and sum(m.startswith("Anchored") for m in markers) == 15
     assert len(pages) <= 9
 
 
@@ -1434,7 +1434,7 @@ def test_brooklyns_test_stop_is_an_order_and_her_consort_does_not_carry_her(mobi
     is an order, not damage, and Octorara does not carry her."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("if a hit stops the sloop the gunboat carries her") in setup  # the rule the player read
-    assert _squeezed("blocking it (bow east, Octorara north, firing; not a hit: no carrying") in setup
+    assert _squeezed("blocking it (bow 095°, Octorara north, firing; not a hit: no carrying") in setup
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1499,7 +1499,7 @@ def test_struck_holed_and_aground_markers_do_not_run_out(mobile_bay, bundled_pac
     for pages in (mobile_bay, _read(bundled_packs.get("mobile-bay-1864", "quick-play", "letter").path)):
         markers = _markers(pages)
         assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
-        assert sum(m == "Struck prize, at anchor" for m in markers) == len(ships) == 22
+        assert sum(m == "Struck prize, at anchor; no other marker" for m in markers) == len(ships) == 22
         assert sum(m == "Holed sinks end of bound ______" for m in markers) == 6
         assert sum(m == "Aground stopped; off only astern" for m in markers) == 6
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1656,8 +1656,8 @@ def test_a_state_markers_note_is_set_larger_than_the_6_pt_floor(mobile_bay):
         sizes: dict[str, set] = {}
         for w in page.extract_words(extra_attrs=["size"]):
             sizes.setdefault(w["text"], set()).add(round(w["size"], 1))
-    assert sizes["prize,"] == sizes["anchor"] == {7.0}
     assert all(sizes[word] == {6.5} for word in ("turn;", "astern", "leader's"))
+    assert sizes["prize,"] == sizes["anchor;"] == sizes["other"] == {6.5}  # play 39: Struck's note takes two lines
 
 
 def test_a_ships_edna_boxes_are_as_big_as_her_cards_row_holds(mobile_bay):
@@ -1850,12 +1850,12 @@ def test_the_quick_reference_says_how_high_a_medium_can_throw(mobile_bay, librar
     blank, and only the roster page's Hard targets reading said so. The quick reference's gunfire lines, where the
     target is chosen, give a pair of Mediums' best throw at each range, from the average die and the AvD reading in
     play (the subtract reading takes the lowest face off over 12 in)."""
-    assert "Mediums 12 (17 at point blank, 11 over 12 in): skip a throw" in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in): skip a throw") in \
+    assert "Mediums 12 (17 at point blank, 11 over 12 in, 10 over 24 in): skip a throw" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in, 10 over 24 in): skip a throw") in \
         _squeezed(_column(mobile_bay, "— quick reference"))
     house = tmp_path / "subtract.json"
     house.write_text(json.dumps({"quick-play": {"avd_modifiers": {"rows": {"reading": "subtract"}}}}))
-    assert "Mediums 12 (17 at point blank, 10 over 12 in): skip a throw" in _blocks(library, "mobile-bay-1864", house)
+    assert "Mediums 12 (17 at point blank, 10 over 12 in, 8 over 24 in): skip a throw" in _blocks(library, "mobile-bay-1864", house)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1953,7 +1953,7 @@ def test_a_brooklyn_stopped_by_her_test_drifts_with_the_tide(mobile_bay):
     nothing said whether Brooklyn, stopped by her test and not anchored, does. She does, as any ship stopped and not
     at anchor (Tide, phase 9): the binding holds the waiting squadron only. Said on the bound-1 line itself."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("(bow east), stopped, drifting from bound 1; the next astern") in ref
+    assert _squeezed("(bow 095°), stopped, drifting from bound 1; the next astern") in ref
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2109,7 +2109,7 @@ def test_brooklyns_failed_test_turns_her_at_once_and_she_drifts_from_bound_1(mob
     she drifts from bound 1, in her phase 9 as any stopped ship."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed("Bound 1, before the draw USS Brooklyn throws 3D6 (no events): over her EDNA (14), she leads; else at once "
-                     "turn 90° to starboard (bow east), stopped, drifting from bound 1;") in ref
+                     "turn 90° to starboard (bow 095°), stopped, drifting from bound 1;") in ref
     assert _squeezed("Brooklyn's test: the quick reference, with its dice") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2273,8 +2273,8 @@ def test_a_ship_firing_at_fort_morgan_may_lay_her_line_to_any_point_of_the_west_
     meaning for her, and Tecumseh blocked the line to the nearest shore point. Range and arc stay at the nearest point;
     a line to any point of the west shore sees her."""
     text = _squeezed(_readings(mobile_bay))
-    assert _squeezed("to the nearest point of Mobile Point's west shore (her water battery); sight both ways from any "
-                     "point of it") in text
+    assert _squeezed("to the nearest point of Mobile Point's west shore (her water battery); sight: any point of it to a "
+                     "ship's centre") in text
 
 
 def test_a_follower_steers_round_a_ship_lying_in_the_wake_and_back_into_it(mobile_bay):
@@ -2288,8 +2288,8 @@ def test_a_follower_steers_round_a_ship_lying_in_the_wake_and_back_into_it(mobil
 def test_the_lead_pairs_survivor_leaves_the_line_and_the_next_astern_leads(mobile_bay):
     """Replay 26, moment 5 (p3): Brooklyn sank and Octorara kept the counter; did she stay at the head of the line?
     She leaves it, at her own number, as a leader that sinks does, and the next astern leads."""
-    assert _squeezed("a struck one anchors alongside, blocking sight, the other's through her too (free, she fires either side, "
-                     "drifts: not into the prize); freed, a leader leaves the line") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("a struck one anchors alongside, blocking sight through her, the other's too (free: no inboard side; "
+                     "no drift into the prize); freed, a leader leaves the line") in _squeezed(_readings(mobile_bay))
 
 
 def test_a_ship_stopped_by_a_touch_may_still_turn_and_finish_her_move(mobile_bay):
@@ -2421,7 +2421,7 @@ def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tai
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("her 2nd: clear of her and the shoal). From bound 2 she may anchor; its last ship north "
+        assert _squeezed("2nd: clear of her and the shoal). From bound 2 she may anchor and, freed too, waits; its last ship north "
                          "of her, she weighs, at Slow joins its wake (050°, next bound 005°).") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2451,7 +2451,7 @@ def test_a_line_has_turn_point_markers_one_a_follower_on_the_counters_page(mobil
     for pages in (mobile_bay, letter):
         markers = _markers(pages)
         turn = [m for m in markers if m.startswith("Turn point")]
-        assert len(turn) == 9 and sum(m.startswith("In line") for m in markers) == 9 + 2  # In line: 2 spare
+        assert len(turn) == 9 and sum(m.startswith("In line") for m in markers) == 9  # In line: one a follower (play 39)
         assert all("leader turned here; last lifts" in m for m in turn)
         assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
@@ -2543,7 +2543,7 @@ def test_the_quick_reference_says_how_high_a_heavy_can_throw_and_to_skip_what_ca
     Mediums' line, the Heavies' best throw at each range (the dice, the average die and the AvD reading in play) and
     to skip a throw that cannot beat the EDNA; A4 and Letter keep their pages (the quick reference's gaps made room)."""
     said = ("Heavies throw at most 20 (25 at point blank, 15 over 12 in, 10 over 24 in), Mediums 12 (17 at point blank, 11 "
-            "over 12 in): skip a throw that cannot beat her EDNA; one that cannot fail hits unthrown (a Parrott never hits: doubles only).")
+            "over 12 in, 10 over 24 in): skip a throw that cannot beat her EDNA; one that cannot fail hits unthrown (a Parrott never hits: doubles only).")
     assert said in _blocks(library, "mobile-bay-1864")
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
@@ -2629,8 +2629,8 @@ def test_a_struck_consort_blocks_her_own_sloops_sight_and_the_freed_sloop_fires_
     did she block her own sloop's fire, and did the freed Brooklyn still fire outboard only ("all her factors
     outboard" is the pairs' rule)? She blocks the other's sight too, and the freed ship fires either side, as a lone
     ship by Targets. Said in the reading on A4 and on Letter, which keep 7 and 9 pages."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "a struck one anchors alongside, blocking sight, the other's through her too "
-                                                    "(free, she fires either side, drifts: not into the prize)")
+    _read_on_both_papers(mobile_bay, bundled_packs, "a struck one anchors alongside, blocking sight through her, the other's too "
+                                                    "(free: no inboard side; no drift into the prize)")
 
 
 def _starts_on_line(*packs) -> None:
@@ -2707,16 +2707,19 @@ def test_every_follower_starts_at_her_leaders_speed_so_labelled(mobile_bay, bund
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
-def test_the_in_line_markers_have_spares_beyond_one_a_follower(mobile_bay, bundled_packs, library):
-    """Replay 28, defect (p7 counters): exactly 9 In line markers for Mobile Bay's 9 followers, none spare for a lost
-    one or a ship that rejoins at a line's tail. The state_markers table's `spare` puts 2 more beside them, in the
-    cells that end the sheet's last row (no row or page added): 11 on A4 and on Letter, which keep 7 and 9 pages."""
+def test_the_in_line_markers_are_one_a_follower(mobile_bay, bundled_packs, library):
+    """Replay 28, defect (p7 counters): 9 In line markers for Mobile Bay's 9 followers were thought short for a ship
+    that rejoins at a line's tail, and 2 spares were added. Play 39 found 5 Carried markers for 7 pairs and the page
+    full: a column has one leader, so it never has more followers than its ships less one (a rejoiner at the tail
+    is one of them), and the 2 spare cells went to the Carried markers. 9 on A4 and on Letter, one a follower, as the
+    Turn points are, and no `spare` in the table."""
     row = next(m for m in RULESET.context(library).tables.state_markers.rows["markers"] if m["word"] == "In line")
+    assert "spare" not in row
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         markers = _markers(pages)
-        turn = sum(m.startswith("Turn point") for m in markers)  # one a follower, as the In line markers were
-        assert sum(m.startswith("In line") for m in markers) == turn + int(row["spare"]) > turn
+        turn = sum(m.startswith("Turn point") for m in markers)  # one a follower, as the In line markers are
+        assert sum(m.startswith("In line") for m in markers) == turn == 9
         assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2894,7 +2897,7 @@ def test_a_failed_brooklyn_anchors_and_turns_to_port_into_the_wake_once_the_line
     at Slow turns to port, 050° then 005°, into its wake. On A4 and on Letter (the paragraph keeps its lines)."""
     for pages in (mobile_bay, _letter(bundled_packs)):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("From bound 2 she may anchor; its last ship north of her, she weighs, at Slow joins its wake "
+        assert _squeezed("From bound 2 she may anchor and, freed too, waits; its last ship north of her, she weighs, at Slow joins its wake "
                          "(050°, next bound 005°).") in ref
         assert _squeezed("she sets Reverse or Slow") not in ref
 
@@ -2931,7 +2934,7 @@ def test_the_skip_of_a_throw_that_cannot_score_is_said_for_mediums_too_never_a_p
     A4 and Letter keep 7 and 9 pages."""
     for pages in (mobile_bay, _letter(bundled_packs)):
         col = _squeezed(_column(pages, "— quick reference"))
-        assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in): skip a throw that cannot beat her EDNA; one that "
+        assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in, 10 over 24 in): skip a throw that cannot beat her EDNA; one that "
                          "cannot fail hits unthrown (a Parrott never hits: doubles only).") in col
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
 
@@ -2954,7 +2957,7 @@ def test_brooklyns_failed_test_turns_her_bow_east_not_at_the_fort(mobile_bay):
     """Play 32 (p6): "turn 90° to starboard (to the fort)" from her 005° is 095°, due east, not a bearing on Fort
     Morgan (north-east of her): the words say where her bow points."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("turn 90° to starboard (bow east), stopped") in ref
+    assert _squeezed("turn 90° to starboard (bow 095°), stopped") in ref
     assert "(to the fort)" not in ref
 
 
@@ -2968,10 +2971,10 @@ def test_play_32_brooklyns_test_has_no_events_and_the_whole_line_takes_the_dogle
     for pages in (mobile_bay, letter):
         ref = _squeezed(_page(pages, "The bound (sequence"))
         assert _squeezed("USS Brooklyn throws 3D6 (no events):") in ref
-        assert _squeezed("the next astern leads past her to port, all on her track") in ref
+        assert _squeezed("the next astern leads west of her, all in his wake") in ref
         assert _squeezed("joins its wake (050°, next bound 005°).") in ref
         setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
-        assert _squeezed("the next astern leads past her to port, all on her track") in setup
+        assert _squeezed("the next astern leads west of her, all in his wake") in setup
         assert _squeezed("after Brooklyn's test each may set any heading") in setup
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2988,7 +2991,7 @@ def test_play_32_the_readings_answer_the_line_sight_and_touching_moments(mobile_
                   "in doubt, she sees",
                   "for touching (within ⅛ in) and steering round",
                   "with the over-24 in modifiers (one unseen: pick another)",
-                  "a struck one anchors alongside, blocking sight, the other's through her too",
+                  "a struck one anchors alongside, blocking sight through her, the other's too",
                   "steering round a ship or shoal by her phase-6 turn"):
         _read_on_both_papers(mobile_bay, bundled_packs, words)
     assert _squeezed("in her turn (a follower") not in _squeezed(_readings(mobile_bay))
@@ -3033,10 +3036,10 @@ def test_play_33_the_readings_answer_the_line_sight_touching_and_prize_moments(m
     for words in ("if he stops (carried too) or sinks, the next astern leads",
                   "(his whole inches, or to touch the ship ahead)",
                   "in doubt, she sees",
-                  "sight both ways from any point of it",
+                  "sight: any point of it to a ship's centre",
                   "(deep where none is given, as off the channel)",
                   "(her phase-6 turn may take her round to finish; a 2nd touch ends it)",
-                  "(free, she fires either side, drifts: not into the prize)",
+                  "(free: no inboard side; no drift into the prize)",
                   "a monitor's all round; no prize",
                   "test the EDNA she had as it began, after earlier numbers' hits"):
         _read_on_both_papers(mobile_bay, bundled_packs, words)
@@ -3065,7 +3068,7 @@ def test_play_33_a_carried_pair_has_a_carried_marker(mobile_bay, bundled_packs):
     markers ("half the gunboat's marker"), one a pair to at most 5 (the cells A4's counters page had left), laid by
     the gunboat's own marker; the counters still on one page, A4 7 and Letter 9 pages."""
     for pages in (mobile_bay, _letter(bundled_packs)):
-        assert sum(m == "Carried half the gunboat's marker" for m in _markers(pages)) == 5
+        assert sum(m == "Carried half the gunboat's marker" for m in _markers(pages)) == 7  # one a pair (play 39)
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
 
 
@@ -3077,7 +3080,7 @@ def test_play_34_brooklyns_failed_test_says_when_the_line_turns_and_when_it_is_p
         ref = _squeezed(_page(pages, "The bound (sequence"))
         setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
         for text in (ref, setup):
-            assert _squeezed("all on her track (no gauge turns: 320° her 1st half, 005° her 2nd") in text
+            assert _squeezed("all in his wake (no gauge turns: 320° 1st half, 005° 2nd") in text
             assert _squeezed("at the start, 005°") not in text
         assert _squeezed("its last ship north of her, she weighs") in ref and _squeezed("the line past,") not in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
@@ -3106,7 +3109,7 @@ def test_play_34_a_pair_broken_after_its_move_gets_no_more_and_the_leader_leaves
     """Play 34, moment 6 (p. 3 One of a pair lost: Metacomet struck after Hartford had moved; more movement? does "the
     lead pair's" cover a leader since Brooklyn's test?): "(moved: none)", "the leader's". On A4 and on Letter."""
     _read_on_both_papers(mobile_bay, bundled_packs, "less this move's run (moved: none)")
-    _read_on_both_papers(mobile_bay, bundled_packs, "(free, she fires either side, drifts: not into the prize); freed, a leader leaves the line")
+    _read_on_both_papers(mobile_bay, bundled_packs, "(free: no inboard side; no drift into the prize); freed, a leader leaves the line")
 
 
 def test_play_36_the_wooden_lines_printed_starts_lie_on_brooklyns_005_line(mobile_bay, bundled_packs):
@@ -3150,7 +3153,7 @@ def test_play_36_brooklyns_pass_gives_the_headings_not_two_turns(mobile_bay, bun
     the half (the event's, no gauge), all in her wake, on the set-up page and the quick reference, A4 and Letter."""
     for pages in (mobile_bay, _letter(bundled_packs)):
         for text in (_squeezed(_page(pages, "The bound (sequence")), _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))):
-            assert _squeezed("all on her track (no gauge turns: 320° her 1st half, 005° her 2nd") in text
+            assert _squeezed("all in his wake (no gauge turns: 320° 1st half, 005° 2nd") in text
             assert _squeezed("45° to port as she moves") not in text
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
 
@@ -3200,12 +3203,12 @@ def _both(mobile_bay, bundled_packs):
 
 
 def test_play_37_brooklyns_pass_sets_headings_and_the_line_keeps_her_track(mobile_bay, bundled_packs):
-    """Play 37, moment 1 (p2, p6): "320° her 1st half, 005° her 2nd" still read as two turns in one bound, and
+    """Play 37, moment 1 (p2, p6): "320° 1st half, 005° 2nd" still read as two turns in one bound, and
     the player asked how the followers go through the dog-leg: no gauge turns (the event's headings), all on her
     track, on the set-up page and the quick reference, A4 and Letter."""
     for pages in _both(mobile_bay, bundled_packs):
         for text in (_squeezed(_page(pages, "The bound (sequence")), _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))):
-            assert _squeezed("past her to port, all on her track (no gauge turns: 320° her 1st half, 005° her 2nd") in text
+            assert _squeezed("west of her, all in his wake (no gauge turns: 320° 1st half, 005° 2nd") in text
             assert _squeezed("all in her wake (on 320°") not in text
 
 
@@ -3213,7 +3216,7 @@ def test_play_37_a_prize_alongside_on_the_tide_side_holds_her_freed_partner(mobi
     """Play 37, moment 2 (p3): One of a pair lost said the freed ship "drifts", Tide said a drift already touching a
     model that way does not: she drifts, but not into the prize (Brooklyn with Octorara on her north side stays)."""
     for pages in _both(mobile_bay, bundled_packs):
-        assert _squeezed("(free, she fires either side, drifts: not into the prize)") in _squeezed(_readings(pages))
+        assert _squeezed("(free: no inboard side; no drift into the prize)") in _squeezed(_readings(pages))
         assert _squeezed("(already touching one that way: no drift)") in _squeezed(_readings(pages))
 
 
@@ -3306,7 +3309,7 @@ def test_play_38_brooklyns_stop_is_no_carrying_and_her_sides_are_said(mobile_bay
     for pages in _both(mobile_bay, bundled_packs):
         setup = _squeezed(pages[1])
         assert _squeezed("if a hit stops the sloop the gunboat carries her at half its own.") in setup
-        assert _squeezed("(bow east, Octorara north, firing; not a hit: no carrying)") in setup
+        assert _squeezed("(bow 095°, Octorara north, firing; not a hit: no carrying)") in setup
 
 
 def test_play_38_the_dog_leg_is_the_tests_a_heading_a_half(mobile_bay, bundled_packs):
@@ -3314,7 +3317,7 @@ def test_play_38_the_dog_leg_is_the_tests_a_heading_a_half(mobile_bay, bundled_p
     turns a Union ship": the dog-leg is the test's, one heading each half move."""
     for pages in _both(mobile_bay, bundled_packs):
         text = _squeezed("\n".join(pages))
-        assert _squeezed("(no gauge turns: 320° her 1st half, 005° her 2nd: clear of her and the shoal)") in text
+        assert _squeezed("(no gauge turns: 320° 1st half, 005° 2nd: clear of her and the shoal)") in text
         assert _squeezed("in bound 1 only Brooklyn's test turns or stops a Union ship") in text
         assert _squeezed("320° as she moves") not in text
 
@@ -3334,3 +3337,76 @@ def test_play_38_a_lone_mediums_most_is_said_once_by_range(mobile_bay, bundled_p
         left = _squeezed(_column(pages, "— quick reference", left=True))
         assert _squeezed("lone Medium 10: 15 at point blank, 5 over 12 in, none over 24 in.") in left
         assert _squeezed("lone 10, 15, 5") not in left and _squeezed("2 AvD lose one (−2: none)") not in left
+
+
+def test_play_39_brooklyns_turn_gives_095_and_the_new_leader_passes_west_of_her(mobile_bay, bundled_packs):
+    """Play 39, moments 1 and 2 (p2, p6): a 90° turn from 005° is 095°, not the printed "bow east"; and in "leads past
+    her to port, all on her track ... 320° her 1st half", "her" and "port" each read two ways. The bow is 095°, the new
+    leader goes west of Brooklyn, the line in his wake, the dog-leg his."""
+    for pages in _both(mobile_bay, bundled_packs):
+        text = _squeezed("\n".join(pages))
+        assert _squeezed("(bow 095°, Octorara north, firing; not a hit: no carrying)") in _squeezed(pages[1])
+        assert _squeezed("turn 90° to starboard (bow 095°), stopped") in text
+        assert text.count(_squeezed("the next astern leads west of her, all in his wake (no gauge turns: 320° 1st half, "
+                                    "005° 2nd: clear of her and the shoal)")) == 2
+        assert _squeezed("bow east") not in text and _squeezed("past her to port") not in text
+
+
+def test_play_39_a_freed_brooklyn_still_waits_for_the_line(mobile_bay, bundled_packs):
+    """Play 39, moment 4 (p6): Octorara struck, Brooklyn cut free: may she steam on at the pair's setting, or wait
+    for the line? She waits, freed or not, as the event says."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("From bound 2 she may anchor and, freed too, waits; its last ship north of her, she weighs") in \
+            _squeezed(_page(pages, "The bound (sequence"))
+
+
+def test_play_39_a_pairs_marker_is_the_slower_ships_of_each_setting(mobile_bay, bundled_packs):
+    """Play 39, moment 3 (p3): "the speed marker of the slower's setting" left open whether a pair stepping to Cruise
+    takes the slower ship's Cruise marker or the slower of the two ships' inches; it is her marker of that name."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "one counter and the slower's marker of each setting (Slow: sloop "
+                                                    "4\", sidewheeler 3\": 3\")")
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("the slower's setting (sloop 4\"") not in _squeezed(_readings(pages))
+
+
+def test_play_39_a_sides_drawn_numbers_are_put_by_its_units_as_it_likes(mobile_bay, bundled_packs):
+    """Play 39, moment 7 (p3, p6): "number = order" (p3) beside "one behind each of its units, as it likes" (p6) read
+    as a number tied to a unit or a pool: a side's numbers, put by its units as it likes."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "the other the rest, put by its units as it likes, face down, "
+                                                    "turned up together")
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("number = order") not in _squeezed(_readings(pages))
+
+
+def test_play_39_a_freed_ship_has_no_inboard_side_but_her_prize_still_blocks(mobile_bay, bundled_packs):
+    """Play 39, moment 5 (p3): "free, she fires either side" beside a prize "blocking sight" read as the prize freeing
+    her arcs: the freed ship has no inboard side, and no ruler passes through her prize."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "a struck one anchors alongside, blocking sight through her, the "
+                                                    "other's too (free: no inboard side; no drift into the prize)")
+
+
+def test_play_39_sight_to_fort_morgan_is_from_any_shore_point_to_a_ships_centre(mobile_bay, bundled_packs):
+    """Play 39, moment 6 (p3): "sight both ways from any point of it": is the ruler from the firer's centre to any
+    point of the shore? Yes, said so."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "sight: any point of it to a ship's centre")
+
+
+def test_play_39_the_struck_marker_is_a_struck_ships_only_one(mobile_bay, bundled_packs):
+    """Play 39, moment 8 (p7): Selma anchored, then struck: do her Anchored and speed markers stay? The Struck marker
+    says it is her only one; and the defect, 5 Carried markers for 7 pairs: one a pair now, the page unchanged."""
+    for pages in _both(mobile_bay, bundled_packs):
+        markers = _markers(pages)
+        assert sum(m == "Struck prize, at anchor; no other marker" for m in markers) == 22
+        assert sum(m == "Carried half the gunboat's marker" for m in markers) == 7
+        assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
+
+
+def test_play_39_the_mediums_most_over_24_in_and_the_bay_sector_and_the_tide(mobile_bay, bundled_packs):
+    """Play 39, defects (p6, p2): the Mediums' most had no figure over 24 in; the set-up's "330–030°" did not say
+    what the bay sector fires; the flood "runs north all morning" with no time a bound."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in, 10 over 24 in)") in \
+            _squeezed(_column(pages, "— quick reference", left=True))
+        setup = _squeezed(pages[1])
+        assert _squeezed("Fort Morgan's bay sector (330–030°): 2 Mediums.") in setup
+        assert _squeezed("The flood runs north all 12 bounds") in setup and _squeezed("all morning") not in setup

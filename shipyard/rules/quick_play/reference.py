@@ -222,7 +222,9 @@ def medium_best_words(ctx: Context) -> str:
     # play 37, defect: a lone Medium's most (2 AvD: 10, 15 at point blank, 5 over 12 in) was not printed, and it
     # decides every bound whether a gunboat's or a Milwaukee's odd Medium may throw
     # play 38, moment 14: the lone Medium's most went to the Range line (avd_words), said once with its ranges
-    return f"throw at most 12 ({12 + max(faces)} at point blank, {over_12} over 12 in)."
+    # play 39, defect: the pair's most over 24 in (both dice AvDs, or two AvDs off) was missing beside the Heavy's
+    over_24 = 2 * max(faces) if reading == "swap" else 12 - 2 * min(faces)
+    return f"throw at most 12 ({12 + max(faces)} at point blank, {over_12} over 12 in, {over_24} over 24 in)."
 
 
 def plural(word: str) -> str:
