@@ -4082,15 +4082,20 @@ def test_p37_a_one_move_box_holds_all_next_turn_on_every_sheet(bundled_packs, pa
     assert "Rub out the All next turn boxes ticked last turn" in reference_text(texts)
 
 
+def _printed_row(bundled_packs, paper: str, name: str) -> str:
+    """The readings row `name` as the tables give it, found whole in the pack's quick reference on this paper."""
+    row = readings_rows()[name]
+    assert row in reference_text(pack_texts(bundled_packs, paper=paper)), name
+    return row
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_p37_gun_nearest_leads_with_whose_pick_it_is(bundled_packs, paper):
     """Play 37, moment 8: both bow guns of a sloop bore on a 22 and the answer (her player's pick, one in action
     first) came only after a long sentence. The row now leads with it."""
-    ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    row = readings_rows()["Gun nearest"]
+    row = _printed_row(bundled_packs, paper, "Gun nearest")
     assert row.startswith("criticals 21–25 and 61–63: the target's player's pick of one in the section hit that bears on the "
                           "firer (one in action, fired or not, first),")
-    assert row in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -4122,10 +4127,8 @@ def test_p38_gun_nearest_is_the_target_s_player_s_pick(bundled_packs, paper):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_p38_a_wreck_has_her_model_and_boxes_and_slides_as_a_ship(bundled_packs, paper):
     """Play 38, moment 2: Hartford ran onto Brooklyn's wreck: nothing said a wreck's size or whether it slides."""
-    ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    row = readings_rows()["Wrecks"]
+    row = _printed_row(bundled_packs, paper, "Wrecks")
     assert "a sunk ship's counter is her wreck, of her Model and boxes, sliding as a ship: a ship meeting it" in row
-    assert row in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -4156,10 +4159,8 @@ def test_p38_tennessee_s_steering_0_says_it_is_exposed(bundled_packs, paper):
 def test_p39_a_gun_in_action_is_one_not_disabled_fired_or_not(bundled_packs, paper):
     """Play 39, moment 1: Morgan's 24 on Brooklyn: Gun nearest takes "one in action first", and nothing said whether
     a gun that has fired and not yet reloaded is in action. It is: in action is not disabled or lost, fired or not."""
-    ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    row = readings_rows()["Gun nearest"]
+    row = _printed_row(bundled_packs, paper, "Gun nearest")
     assert "bears on the firer (one in action, fired or not, first), no partner's hull in the way" in row
-    assert row in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
