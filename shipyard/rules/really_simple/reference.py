@@ -209,11 +209,14 @@ def movement(derived: list, ctx, size: float | None = None) -> list[Block]:
     c = t.require("collisions").rows
     avoided = signed(modifier(t, "avoided_collision")[0])
     # play 39, moment 5: 'a contact: met fore and aft, 2 knots' left a ship avoided at her bow, end-on at her stern,
-    # unsure: the knot is each end-on contact's, an avoided one costs none (tables.yaml, Collisions' note)
+    # unsure: the knot is each end-on contact's, an avoided one costs none (tables.yaml, Collisions' note); play 40,
+    # moment 5: 'fore and aft: 2 knots' was read as a bow meeting a stern (2 each): that is one contact, 1 knot; a
+    # ship met at both ends loses 2
     contact = (f"Contact: {reading(t, 'Contact in the move')}. {_sentence(reading(t, 'Collisions'))}; end-on, the two "
                f"that touch (not their consorts) lose {number(c['end_on_loss_kn'])} knot each "
                f"({number(round(float(c['end_on_loss_kn']) / step_kn(t)))} SPEED boxes) a contact "
-               f"(avoided: none; fore and aft: {number(2 * float(c['end_on_loss_kn']))} knots). Without a RAM order "
+               f"(avoided: none; a bow on a stern: {number(c['end_on_loss_kn'])}; met at both ends: "
+               f"{number(2 * float(c['end_on_loss_kn']))}). Without a RAM order "
                f"the striker avoids it on "
                f"{number(c['avoid_on'])}+ (1d6), shooting {avoided}; otherwise it is a ram.")
     return [_heading("Movement"), body(text), *steps(contact)]
