@@ -215,8 +215,7 @@ def movement(derived: list, ctx, size: float | None = None) -> list[Block]:
     contact = (f"Contact: {reading(t, 'Contact in the move')}. {_sentence(reading(t, 'Collisions'))}; end-on, the two "
                f"that touch (not their consorts) lose {number(c['end_on_loss_kn'])} knot each "
                f"({number(round(float(c['end_on_loss_kn']) / step_kn(t)))} SPEED boxes) a contact "
-               f"(avoided: none; a bow on a stern: {number(c['end_on_loss_kn'])}; met at both ends: "
-               f"{number(2 * float(c['end_on_loss_kn']))}). Without a RAM order "
+               f"(avoided: none; met at both ends: {number(2 * float(c['end_on_loss_kn']))}). Without a RAM order "
                f"the striker avoids it on "
                f"{number(c['avoid_on'])}+ (1d6), shooting {avoided}; otherwise it is a ram.")
     return [_heading("Movement"), body(text), *steps(contact)]

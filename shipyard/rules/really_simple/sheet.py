@@ -310,12 +310,13 @@ def cards_header(ctx) -> Block:
     t = ctx.tables
     step = kn(step_kn(t))
     # play 40, moment 1: the player, reading the text, found no per-gun box (PIVOT MR: 2 100-pdrs and a 30-pdr on
-    # one row); each row has a box a gun, gapped by bore, in the words' order: said here
+    # one row); each row has a box a gun, gapped by bore, in the words' order: said here. Moment 8: a fouled screw's
+    # end said by its T box (p11 has no room: the whole-library quick reference spills with more words)
     key = Runs([("Ship data cards  ", "bold"),
                 (f"A SPEED box per {step} kn lost; the 0 box struck, she sinks in {sinks_in(t)} turns, at "
                  f"SINKS {UNTIL} (magazine: now). Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET "
                  f"all round {list_key(t)}; a gun lost is {option_words(t, 'gun_lost')}. {UNTIL}: the turn a lasting effect "
-                 f"ends (two moves a turn); a box a gun, in the order of the words beneath: strike a gun lost's, circle a shutter's, its T by it. FIRE: each end of turn {number(t.require('fire').rows['put_out_on'])}+ on "
+                 f"ends (two moves a turn; a fouled screw's over: top speed, her first SPEED box not struck); a box a gun, in the words' order: strike a gun lost's, circle a shutter's, its T by it. FIRE: each end of turn {number(t.require('fire').rows['put_out_on'])}+ on "
                  f"1d6 puts it out, else strike a box (none as it starts); {fire_boxes_struck(t)}: ABANDONED.",
                  "regular")],
                **style()["cards_header"])
