@@ -453,7 +453,7 @@ def test_the_helmsman_box_has_a_turn_to_write_as_the_other_lasting_effects_do(li
     texts = " ".join(sheet.card(*hartford, ctx).texts())
     assert "helmsman T__" in texts and "shutter T__" in texts
     cards = next(p for p in pack_pages if "Ship data cards" in p)
-    assert "T______: the turn a lasting effect ends (two moves a turn)" in cards
+    assert "T______: the turn a lasting effect ends (two moves a turn; " in cards
 
 
 def test_a_gun_groups_name_sits_beside_its_boxes_not_under_them_on_mobile_bays_cards(library, ctx):
