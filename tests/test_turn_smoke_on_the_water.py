@@ -1087,7 +1087,7 @@ def test_a_lashed_pairs_start_is_the_larger_ships_centre_with_her_consort_alongs
     row = _readings_row(mobile_bay_text, "Lashed pairs")
     assert row.startswith("set up: the larger's centre on her start, the consort touching her on the named side, sterns level; "
                           "one move")
-    assert "lashed on the port side, away from Fort Morgan" in mobile_bay_text or "Each sloop's port gunboat fires to port" in mobile_bay_text
+    assert "lashed on the port side, away from Fort Morgan" in mobile_bay_text or "fires across her partner" in mobile_bay_text
 
 
 def test_the_fire_test_names_the_markers_the_counters_carry(mobile_bay_text, mobile_bay_pages):
@@ -3163,7 +3163,7 @@ def test_play36_the_set_up_says_the_gunboats_fire_to_port_only(bundled_packs, mo
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         setup = next(p for p in pages if p.startswith("Set-up") or "Set-up:" in p[:200])
         # play 37, moment 1: the same arcs as the roster page's Lashed pairs and the consorts' sheets
-        assert "Each sloop's port gunboat fires to port or dead ahead/astern ±5° (roster page: Lashed pairs)." in setup
+        assert "Neither ship fires across her partner, bar dead ahead/astern ±5° (roster page: Lashed pairs)." in setup
 
 
 def test_play36_the_roster_names_the_forts_idle_guns(bundled_packs, mobile_bay_pages):
@@ -3182,7 +3182,7 @@ def test_play37_the_set_up_and_the_roster_give_a_consort_the_same_arcs(bundled_p
     same arcs and points to the roster page's Lashed pairs; A4 and Letter."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         setup, text = _setup_page(pages), " ".join(pages)
-        assert "Each sloop's port gunboat fires to port or dead ahead/astern ±5° (roster page: Lashed pairs)." in setup
+        assert "Neither ship fires across her partner, bar dead ahead/astern ±5° (roster page: Lashed pairs)." in setup
         assert "never at the fort" not in text and "fires to port only" not in text
         assert "fires to the partner's side of her keel line (dead ahead or astern, ±5°, is free)" in text
 
@@ -3397,3 +3397,12 @@ def test_play39_the_roster_counts_fort_morgans_firing_guns(bundled_packs, mobile
     for text in _both_papers(bundled_packs, mobile_bay_pages):
         assert "Fort Morgan fort walls M SDP 48 16 LSB, 7 HC, 5 MR (+4 LSB idle)" in text
         assert "20 LSB" not in text
+
+
+def test_play40_the_set_up_and_the_roster_bind_both_lashed_ships(bundled_packs, mobile_bay_pages):
+    """Play 40, moment 2 (p2 against p3): the set-up line named only the gunboat's arc, the roster page binds both
+    ships. The set-up line now binds both, as the roster does; A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        assert "Neither ship fires across her partner, bar dead ahead/astern ±5° (roster page: Lashed pairs)." in setup
+        assert "port gunboat fires to port" not in " ".join(pages)
