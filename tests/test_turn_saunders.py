@@ -2445,12 +2445,12 @@ LASHED_PAIRS = {"uss-brooklyn": "uss-octorara", "uss-hartford": "uss-metacomet",
 
 
 # play 35 defect: where the consort is no gunboat by type, her sloop's line says "as sloop", keyed by the partner the line names and her inboard side
-ROLE = {"Seminole": {"port": "Sloop, l"}, "Galena": {"port": "Sloop, l"}}  # play 36: "as sloop" read oddly
+ROLE = {"Seminole": {"port": " (consort)"}, "Galena": {"port": " (consort)"}}  # play 40: after the name
 
 
 def lashed_head(mate: str, inboard: str) -> str:
-    """A lashed ship's line's start: "Sloop, lashed to Galena" where her consort is no gunboat by type."""
-    return f"{ROLE.get(mate, {}).get(inboard, 'L')}ashed to {mate}"
+    """A lashed ship's line's start: "Lashed to Galena" (play 40: on every lashed sheet)."""
+    return f"Lashed to {mate}{ROLE.get(mate, {}).get(inboard, '')}"
 
 
 def sheet_of(texts: list[str], name: str) -> str:
@@ -3891,7 +3891,7 @@ def test_p35_a_lashed_sheet_says_which_of_the_pair_is_the_sloop_and_which_the_gu
     gunboat by type."""
     texts = pack_texts(bundled_packs)
     assert "Lashed to Oneida: her starboard guns masked" in flat(sheet_of(texts, "USS Galena"))
-    assert "Sloop, lashed to Galena: her port guns masked" in flat(sheet_of(texts, "USS Oneida"))
+    assert "Lashed to Galena (consort): her port guns masked" in flat(sheet_of(texts, "USS Oneida"))
 
 
 # --- Play 36 (sau21): the moments and defects of the thirty-sixth play of the A4 pack -------------------------------
@@ -3984,7 +3984,7 @@ def test_p36_the_calibration_bar_and_the_odd_sloop_line(bundled_packs, paper):
     role."""
     texts = [flat(t) for t in pack_texts(bundled_packs, paper=paper)]
     assert any("this bar must measure 100 mm (the lower: 4 in, 101.6 mm)" in t for t in texts)
-    assert "Sloop, lashed to Seminole: her port guns masked" in flat(sheet_of(texts, "USS Lackawanna"))
+    assert "Lashed to Seminole (consort): her port guns masked" in flat(sheet_of(texts, "USS Lackawanna"))
     assert not any(" as sloop:" in t for t in texts)
 
 
@@ -4206,3 +4206,20 @@ def test_p39_a_fire_on_a_fort_costs_all_her_faces_not_another_sheet_s(bundled_pa
     assert forts and forts[0].count("Fires (any: one −1, all faces here)") == forts[0].count(SHEET_MARK) == 3
     ships = [t for t in texts if SHEET_MARK in t and "Fort Morgan" not in t]
     assert ships and not any("all faces here" in t for t in ships)
+
+
+# --- Play 40 (sau25) ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p40_every_lashed_sheet_opens_its_line_with_lashed_to(bundled_packs, paper):
+    """Play 40, defect 1: Lackawanna's and Oneida's lines opened "Sloop, lashed to", and a player scanning the twelve
+    lashed sheets for "Lashed to" thought the two were missing. Every line now opens "Lashed to"; the sloop whose
+    consort is no gunboat by type says so after the name."""
+    texts = [flat(t) for t in pack_texts(bundled_packs, paper=paper)]
+    for sloop, mate in LASHED_PAIRS.items():
+        for ship, other in ((sloop, mate), (mate, sloop)):
+            name = "USS " + ship[4:].replace("-", " ").title()
+            partner = other[4:].replace("-", " ").title().split()[0]
+            assert f"Lashed to {partner}" in sheet_of(texts, name), name
+    assert not any("Sloop, lashed" in t for t in texts)

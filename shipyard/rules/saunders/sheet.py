@@ -882,7 +882,8 @@ def lashed_note(unit, s: SaundersStats, ctx: Context) -> str | None:
     consort = ctx.library.units.get(found[0]) if hasattr(ctx.library, "units") else None
     # play 36, defect 4: "Lashed to Seminole as sloop" read oddly (who is the sloop?): "Sloop, lashed to Seminole"
     gunboat = inboard == "starboard" or "gunboat" in (getattr(consort, "type", None) or "gunboat")
-    return (f"{'Lashed' if gunboat else 'Sloop, lashed'} to {short}: her {inboard} guns masked, and any fire through {short}; guns free to either side "
+    # play 40, defect 1: "Sloop, lashed to" was missed by a player scanning for the other ten sheets' "Lashed to"
+    return (f"Lashed to {short}{'' if gunboat else ' (consort)'}: her {inboard} guns masked, and any fire through {short}; guns free to either side "
             f"fire {outboard} · magazine flood: " + ("both ships" if both else "hers only"))
 
 
