@@ -4223,3 +4223,104 @@ def test_p40_every_lashed_sheet_opens_its_line_with_lashed_to(bundled_packs, pap
             partner = other[4:].replace("-", " ").title().split()[0]
             assert f"Lashed to {partner}" in sheet_of(texts, name), name
     assert not any("Sloop, lashed" in t for t in texts)
+
+
+# --- Play 40 (sau26) ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p40_each_hit_s_penetration_roll_names_its_die_where_it_is_made(bundled_packs, paper):
+    """Play 40, moments 1 and 2: the sheets' "no effect below strength 5" read as a gate before the penetration sum,
+    and "DAV" as maybe a D6. The line beside To hit now says it is each hit's one sum and names the die by its faces,
+    from the penetration table; no sheet says "Penetration: DAV +" undefined."""
+    faces = "".join(str(f) for f in RS.tables().penetration.rows["dav_faces"])
+    sheets = [flat(t) for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t]
+    assert faces == "233445" and len(sheets) >= 12
+    for t in sheets:
+        assert t.count(f"Each hit: DAV ({faces}) + Str − armour; +1 rifle") == t.count(SHEET_MARK), t[:80]
+        assert "Penetration: DAV + strength − armour" not in t
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p40_a_screw_box_says_she_has_one_and_the_second_is_the_torpedo_s(bundled_packs, paper):
+    """Play 40, moment 3: "two screws? a second hit?" The box says one screw, a hit's knots each time (1st box), the
+    2nd box a torpedo's (no power: she drifts)."""
+    sheets = [flat(t) for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t and "Propulsion: screw" in t]
+    assert len(sheets) >= 8
+    assert all("One screw: −2 kn a hit (1st box), 2nd box torpedo: drifts −2 kn a turn" in t for t in sheets)
+    assert not any("Screw: −2 kn every hit" in t for t in sheets)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p40_a_ringed_gun_is_silent_and_its_ring_goes_in_step_7(bundled_packs, paper):
+    """Play 40, moments 4 and 5: a crew hit's ring: is the gun still in action, and does the crew come back? The
+    ship's box says the ringed gun is silent (under All next turn), and step 7's Rub out takes the rings with the
+    next-move boxes."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    ships = [flat(t) for t in texts if SHEET_MARK in t and "A fort does not move" not in t]
+    assert ships and all(t.count("Crew: ringed gun silent") == t.count(SHEET_MARK) for t in ships)
+    assert all(t.index("All next turn:") < t.index("Crew: ringed gun silent") for t in ships)
+    ref = reference_text(texts)
+    assert "Rub out the All next turn boxes and crew rings marked last turn" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p40_the_repeat_row_is_no_re_roll(bundled_packs, paper):
+    """Play 40, moment 6: "Again" under the critical table read as "roll again". The row is headed Twice and says it
+    is no re-roll, then how a result had before stacks (the readings' Repeated critical)."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "Twice a result she has already had (no re-roll; it stacks so): a fire or a hole ticks one more box" in flat(ref)
+    assert "Again a result" not in ref and "(Twice)" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p40_a_fort_s_boxless_critical_takes_nothing_and_lost_guns_keep_the_cap(bundled_packs, paper):
+    """Play 40, moments 7 and 8: a critical on a fort with no box (rudder, engines): what instead? None: her sheet
+    says so beside the rolls that act. A face with guns lost: how many may still fire at one ship? Its cap stands
+    (5 of 20), lost guns counted: the quick reference's Forts row says so."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    forts = [flat(t) for t in texts if "A fort does not move" in t]
+    assert forts and sum(t.count("a critical with no box here: no effect, none instead (acting: 11–14, 21–26, 61–63)")
+                         for t in forts) == 3
+    ref = flat(reference_text(texts))
+    assert "other sheets' guns apart), the rest at others or held; lost guns count; one held fires in step 6" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p40_both_lashed_sheets_say_the_pair_s_speed_bow_guns_and_holes(bundled_packs, paper):
+    """Play 40, moments 9-11: one of a pair crippled, the pair's speed? The slower's, as she is now. A consort's bow
+    gun beside her sloop? Its arc, clear of the partner. Whose water is a hole? Each her own. Said on both sheets,
+    on the lashed line's one printed line (test_s35_the_lashed_line_says_its_steps_in_plain_words_on_one_line)."""
+    texts = [flat(t) for t in pack_texts(bundled_packs, paper=paper)]
+    ended = 0
+    for sloop, mate in LASHED_PAIRS.items():
+        for ship, other in ((sloop, mate), (mate, sloop)):
+            name = "USS " + ship[4:].replace("-", " ").title()
+            partner = other[4:].replace("-", " ").title().split()[0]
+            mine = sheet_of(texts, name)
+            assert "· slower's speed now · holes, magazine: hers" in mine, name
+            ends = re.findall(r"(?:fore|aft) 180°, clear of (\w+ ?\w*) · (?:bow|stern)", mine)
+            assert all(e.startswith(partner) for e in ends), (name, ends)
+            ended += bool(ends)
+    assert ended >= 10  # the sheets with a bow or stern gun (Itasca and Kennebec's pivots bear all round)
+
+
+def test_p40_fire_and_hole_markers_grow_with_the_game_s_length(bundled_packs):
+    """Play 40, moment 12: 13 FIRE and 11 HOLE ran out in a 12-turn Mobile Bay. The counters page now holds five
+    eighths of a marker a unit (fires) and a ship (holes) for 12 turns, half for a 9-turn game; read off the page."""
+    from conftest import pdf_page_index
+
+    for paper in ("a4", "letter"):
+        path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+        words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
+        assert words.count("FIRE") == 16 and words.count("HOLE") == 14, paper  # 25 units, 22 ships: ⌈25×15/24⌉, ⌈22×15/24⌉
+        assert words.count("TURNED") == 15, paper  # still one a plot
+    from types import SimpleNamespace
+
+    from shipyard.rules.saunders.counters import wear_markers
+
+    def game(turns):
+        return SimpleNamespace(options=SimpleNamespace(turns=turns), scenario=None)
+    # the old half a unit at 9 turns, more for longer, no more past 21 turns (a 6 puts out or mends as many as come)
+    assert [wear_markers(25, game(n)) for n in (9, 12, 21, 40)] == [13, 16, 25, 25]
+    assert wear_markers(3, game(12)) == 4  # never fewer than 4
