@@ -4239,6 +4239,10 @@ def test_p40_each_hit_s_penetration_roll_names_its_die_where_it_is_made(bundled_
     for t in sheets:
         assert t.count(f"Each hit: DAV ({faces}) + Str − armour; +1 rifle") == t.count(SHEET_MARK), t[:80]
         assert "Penetration: DAV + strength − armour" not in t
+    # the ships' "no effect below" shortcut says it is that sum at the best face, not a gate of its own
+    gated = [t for t in sheets if "no effect below strength" in t and "A fort does not move" not in t]
+    assert sum(t.count("no effect below strength") for t in gated) >= 5 and all(t.count("(Each hit's sum at DAV 5): no effect below strength") ==
+                                   t.count("no effect below strength") for t in gated)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -341,7 +341,10 @@ def futile_words(s: SaundersStats, ctx: Context) -> str:
     one, both = n - mods["Rifle"], n - mods["Rifle"] - mods["Point blank range"]
     # play 32, moment 1: whether a rifle at Long can hurt a fort was left to sum: its two adjustments, said
     far = n - mods["Long range"]
-    return (f"Against her{' hull' if weaker else ''}: no effect below strength {n} (rifle or point blank "
+    # play 40 (sau26), moment 1: read as a gate before the penetration roll; a ship's sheet says it is that sum at the
+    # best DAV face (a fort's remark has no line to spare on Letter)
+    best = "" if s.fort else f" (Each hit's sum at DAV {max(int(f) for f in ctx.tables.penetration.rows['dav_faces'])})"
+    return (f"Against her{' hull' if weaker else ''}{best}: no effect below strength {n} (rifle or point blank "
             f"{one}, both {both}; Long {far}, a rifle at Long {far - mods['Rifle']})")
 
 
