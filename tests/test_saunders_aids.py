@@ -15,7 +15,8 @@ from shipyard.rules import get_ruleset
 from shipyard.render.text import number
 from shipyard.rules.saunders import aids
 from shipyard.rules.saunders import templates as T
-from shipyard.rules.saunders.counters import SHIPS_PER_SPEED_CHIT, _chit, chits
+from shipyard.rules.play_aids import game_turns
+from shipyard.rules.saunders.counters import SHIPS_PER_SPEED_CHIT, WEAR_MOST, WEAR_SPAN, WEAR_TURNS, _chit, chits
 
 RS = get_ruleset("saunders")
 PT = 72 / 25.4  # points per mm
@@ -180,8 +181,9 @@ def test_markers_in_proportion_to_the_fleet(library):
         units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenario(scen))]
         ships = [d.stats for _, _, d in units if not d.stats.fort]
         kinds = Counter(kind for _, _, kind in chits(units, ctx))
-        assert kinds["fire"] == max(4, math.ceil(len(units) / 2))
-        assert kinds["hole"] == max(4, math.ceil(len(ships) / 2)) and kinds["aground"] == max(2, math.ceil(len(ships) / 6))
+        # play 40 (sau26): by the fleet and the game's length (wear_markers; 12 turns: five eighths a unit)
+        assert kinds["fire"] == max(4, math.ceil(len(units) * (WEAR_TURNS + min(WEAR_MOST, game_turns(ctx))) / WEAR_SPAN))
+        assert kinds["hole"] == max(4, math.ceil(len(ships) * (WEAR_TURNS + min(WEAR_MOST, game_turns(ctx))) / WEAR_SPAN)) and kinds["aground"] == max(2, math.ceil(len(ships) / 6))
         assert kinds["spar"] == sum(s.spar_torpedo for s in ships)
         ahead = Counter(big for big, _, kind in chits(units, ctx) if kind == "speed")
         for s in ships:  # every ship finds a chit for her own top speed, ahead and astern

@@ -218,7 +218,7 @@ def test_critical_checkbox_words_come_from_the_criticals_table(library, tmp_path
     path.write_text(yaml.safe_dump({"saunders": {"criticals": {"rows": rows}}}, allow_unicode=True), encoding="utf-8")
     plain = _sheet_texts(library, "uss-hartford")
     ruled = _sheet_texts(library, "uss-hartford", path)
-    assert any(t.startswith("Funnel: smoke, −1 kn") for t in plain) and any("Screw: −2 kn every hit (1st box)" in t for t in plain)
-    assert any(t.startswith("Funnel: smoke, −2 kn") for t in ruled) and any("Screw: −3 kn every hit (1st box)" in t for t in ruled)
+    assert any(t.startswith("Funnel: smoke, −1 kn") for t in plain) and any("One screw: −2 kn a hit (1st box)" in t for t in plain)
+    assert any(t.startswith("Funnel: smoke, −2 kn") for t in ruled) and any("One screw: −3 kn a hit (1st box)" in t for t in ruled)
     assert not any("−1 kn" in t for t in ruled if t.startswith("Funnel"))
 

@@ -375,13 +375,13 @@ def test_a_screw_has_a_box_for_the_critical_and_one_for_the_torpedo(library, bun
     assert SCREW in winnebago and "Screw lost" not in winnebago
 
 
-SCREW = "Screw: −2 kn every hit (1st box), 2nd box torpedo: drifts −2 kn a turn"
+SCREW = "One screw: −2 kn a hit (1st box), 2nd box torpedo: drifts −2 kn a turn"
 
 
 def test_each_screw_box_says_which_outcome_it_marks(bundled_packs):
     """Replay 6, defect b: "Screw: hit (−2 kn) / torpedoed (drifts)" with two boxes read as if the second box could be
     a second hit. Every screw ship's sheet now names the box for each outcome."""
-    sheets = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t and "Screw" in t]
+    sheets = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t and "Propulsion: screw" in t]
     assert len(sheets) >= 8
     for page in sheets:
         assert SCREW in page and "Screw: hit (−2 kn) / torpedoed" not in page, page[:80]
@@ -992,7 +992,7 @@ def test_a_crew_hit_silences_the_gun_nearest_the_hit_and_the_sheet_says_how_to_m
     assert "Gun crew casualties: the gun nearest the hit not yet ringed silent next turn (ring its box;" in ref
     assert "criticals 21–25 and 61–63: the target's player's pick of one in the section hit that bears on the firer (one in action, fired or not, first), no partner's hull in the way" in ref
     sheets = [t for t in texts if SHEET_MARK in t and "All next turn:" in t]
-    assert len(sheets) >= 10 and all("Crew hit: ring the gun" in t for t in sheets)
+    assert len(sheets) >= 10 and all("Crew: ringed gun silent" in t for t in sheets)
     assert "a gun silent" not in " ".join(texts)
 
 
@@ -1107,7 +1107,7 @@ def test_a_repeated_critical_takes_its_knots_again_and_a_ticked_box_once(bundled
     reading = readings_rows()["Repeated critical"]
     assert "its knots come off again, struck on the speed track" in reading and "no second −1 to fire" in reading
     assert "Repeated critical" in ref and reading in ref
-    assert "Repeated critical under Critical hits (Again)" in ref  # s35: the reading stands in the critical table
+    assert "Repeated critical under Critical hits (Twice)" in ref  # s35: the reading stands in the critical table
     screws = [t for t in texts if SHEET_MARK in t and "Propulsion: screw" in t]
     assert len(screws) >= 8 and all(SCREW in t for t in screws)
     assert not any("torpedoed (drifts)" in t for t in texts)
@@ -1271,8 +1271,8 @@ def test_a_flooded_magazine_stops_next_turns_fire_and_its_box_stands_through_thi
     ticked the turn before, so the box ticked this turn stands all next turn."""
     ref = reference_text(pack_texts(bundled_packs))
     assert "26 Magazine: D6 6 explodes (not a fort), else flooded: no firing next turn (this turn's loaded guns still fire in step 6)" in ref
-    assert ("Rub out the All next turn boxes ticked last turn (one ticked this turn, anew too, stands all next turn), and the "
-            "guns' fired dots") in ref
+    assert ("Rub out the All next turn boxes and crew rings marked last turn (one marked this turn, anew too, stands all next "
+            "turn), and the guns' fired dots") in ref
     assert "of the move just made" not in ref
 
 
@@ -1517,7 +1517,7 @@ def test_a_ship_drifting_to_a_halt_slows_2_kn_a_turn_and_then_only_a_tide_moves_
             "(drifting to a halt: to 0, "
             "then a tide alone moves her, 1 in a turn)") in ref
     assert "only a scenario's tide moves her, 1 in a turn its way" in readings_rows()["Struck"]  # the same drift
-    screws = [t for t in texts if SHEET_MARK in t and "Screw: −2 kn every hit" in t]
+    screws = [t for t in texts if SHEET_MARK in t and "One screw: −2 kn a hit" in t]
     assert len(screws) >= 8 and all("2nd box torpedo: drifts −2 kn a turn" in t for t in screws)
 
 
@@ -1646,7 +1646,7 @@ def test_a_fort_sheet_names_the_criticals_that_act_on_her(bundled_packs):
     forts = [t for t in pack_texts(bundled_packs) if "A fort does not move" in t]
     assert forts
     for page in forts:
-        assert (page.count("a critical with no box here: no effect (those that act: 11–14, 21–26, 61–63)")
+        assert (page.count("a critical with no box here: no effect, none instead (acting: 11–14, 21–26, 61–63)")
                 == page.count("A fort does not move")), page[:80]
 
 
@@ -2342,7 +2342,7 @@ def test_a_fort_s_guns_beyond_its_share_at_one_ship_may_hold(bundled_packs, pape
     they could hit): read as forcing the rest to fire. A gun may fire (the text's steps 4 and 6 say "may"): the rest
     fire at others in its arc, or are held."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert "rounded up (at least 2; other sheets' guns apart), the rest at others or held; one held fires in step 6" in ref
+    assert "rounded up (at least 2; other sheets' guns apart), the rest at others or held; lost guns count; one held fires in step 6" in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2488,8 +2488,8 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
         for uid, inboard, outboard, partner in ((sloop_id, "port", "starboard", boat_id), (boat_id, "starboard", "port", sloop_id)):
             unit, mate = fitted[uid], fitted[partner].name.split(" ", 1)[1]
             text = flat(sheet_of(texts, unit.name))
-            assert (lashed_head(mate, inboard) + f": her {inboard} guns masked, and any fire through {mate}; guns free to either side "
-                    f"fire {outboard} · magazine flood: hers only") in text, unit.name  # s35, play 32 moment 4
+            assert (lashed_head(mate, inboard) + f": {inboard} guns and fire through {mate} masked; either side's guns: "
+                    f"{outboard} · slower's speed now · holes, magazine: hers") in text, unit.name  # s35, play 32 moment 4
             stats = RS.derive(unit, RS.context(library)).stats
             sides = [g for g in stats.guns if g.per_side and {a.split()[0] for a in g.arcs} == {"port", "starboard"}]
             for g in sides:  # the battery's inboard share, counted as the text deals it (the odd gun to port)
@@ -2520,8 +2520,8 @@ def test_a_house_rule_silences_both_of_a_lashed_pair_on_a_flooded_magazine(libra
     for ctx in (plain, ruled):
         ctx.scenario = library.scenario("mobile-bay-1864")
     unit = library.units["uss-hartford"]
-    assert "magazine flood: hers only" in block_text([sheet(unit, RS.derive(unit, plain), plain)])
-    assert "magazine flood: both ships" in block_text([sheet(unit, RS.derive(unit, ruled), ruled)])
+    assert "holes, magazine: hers" in block_text([sheet(unit, RS.derive(unit, plain), plain)])
+    assert "holes: hers, magazine: both" in block_text([sheet(unit, RS.derive(unit, ruled), ruled)])
     row = next(r for r in ruled.tables.readings() if r["rule"] == "Magazines")
     assert row["switched"] and row["reading"] == "both of the pair"
 
@@ -2937,9 +2937,9 @@ def test_s35_the_critical_table_ends_with_what_a_critical_already_suffered_does(
     last = flat(RS.tables().criticals.rows[-1]["effect"])
     assert last in table
     after = table.split(last, 1)[1].lstrip()
-    assert after.startswith(f"Again a result she has already had: {readings_rows()['Repeated critical']}"), after[:200]
+    assert after.startswith(f"Twice a result she has already had (no re-roll; it stacks so): {readings_rows()['Repeated critical']}"), after[:200]
     readings = ref.split("What the text leaves open", 1)[1]
-    assert "Repeated critical under Critical hits (Again)" in readings
+    assert "Repeated critical under Critical hits (Twice)" in readings
     assert "Repeated critical a fire or a hole" not in readings  # said once, in the table
 
 
@@ -2971,7 +2971,7 @@ def test_s35_every_ship_gun_line_says_which_section_it_sits_in(bundled_packs, li
             checked += len(want)
     assert checked >= 12
     brooklyn = sheet_of(texts, "USS Brooklyn")
-    assert re.search(r"100-pounder Parrott rifle 2 4 R fore 180° · bow", brooklyn), brooklyn[:600]
+    assert re.search(r"100-pounder Parrott rifle 2 4 R fore 180°, clear of Octorara · bow", brooklyn), brooklyn[:600]
     assert "[aft] 2 6 port, starboard, aft 90° — not fore · stern" in sheet_of(texts, "USS Winnebago")
 
 
@@ -2995,14 +2995,14 @@ def test_s35_the_lashed_line_says_its_steps_in_plain_words_on_one_line(bundled_p
             mate = fitted[partner].name.split(" ", 1)[1]
             text = flat(sheet_of(texts, fitted[uid].name))
             line = text[re.search("(Sloop, l|L)ashed to ", text).start():].split("Fires (")[0]
-            assert line.startswith(lashed_head(mate, inboard) + f": her {inboard} guns masked, and any fire through {mate};"), line
+            assert line.startswith(lashed_head(mate, inboard) + f": {inboard} guns and fire through {mate} masked;"), line
             assert not re.search(r"[:;] [123] ", line), line  # no numbered steps
             assert "that side" not in line and "either-side" not in line, line
             lines += 1
     assert lines >= 14
     whole = 0
     for text, chars in pdf_page_chars(path):  # each lashed line on one printed line: one baseline
-        for m in re.finditer(r"(?:Sloop, l|L)ashed to .*?hers only", text, flags=re.S):
+        for m in re.finditer(r"(?:Sloop, l|L)ashed to .*?holes, magazine: hers", text, flags=re.S):
             ys = {round(c.baseline, 1) for c in chars[m.start():m.end()] if c is not None}
             assert len(ys) == 1, m.group(0)
             whole += 1
@@ -3076,10 +3076,10 @@ def test_s36_a_second_gunfire_screw_hit_takes_its_knots_again_and_leaves_the_tor
     2nd box is a torpedo's, and the reading takes the knots off again. Play 33, moment 3: Hartford's second gunfire
     screw hit (55, then 56) "has no box", and "2nd torpedo only" read as "a second gunfire screw hit has no effect":
     the sheet says every hit costs its knots, the 1st box ticked once, and no longer "torpedo only"."""
-    sheets = [t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t and "Screw: −2 kn every hit" in t]
+    sheets = [t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t and "One screw: −2 kn a hit" in t]
     assert len(sheets) >= 8
     for page in sheets:
-        assert "Screw: −2 kn every hit (1st box), 2nd box torpedo:" in page, page[:80]
+        assert "One screw: −2 kn a hit (1st box), 2nd box torpedo:" in page, page[:80]
         assert "torpedo only" not in page and "1st box hit (" not in page, page[:80]
     assert "its knots come off again, struck on the speed track" in readings_rows()["Repeated critical"]
 
@@ -3244,7 +3244,7 @@ def test_s37_a_second_steering_hit_ticks_the_sheets_next_steering_box(bundled_pa
     hartford = next(t for t in texts if SHEET_MARK in t and "Hartford" in t)
     assert "Steering hit: max turn → 30/15°" in hartford
     ref = reference_text(texts)
-    again = ref.split("Again a result she has already had:", 1)[1].split("Damage, sinking", 1)[0]
+    again = ref.split("Twice a result she has already had (no re-roll; it stacks so):", 1)[1].split("Damage, sinking", 1)[0]
     assert "steering damaged ticks its next box" in flat(again.replace("- ", "")), again
 
 
@@ -3407,7 +3407,7 @@ def test_p30_a_second_paddle_hit_says_what_the_same_wheel_and_both_wheels_do(bun
     assert f"Which paddle {reading}" in ref
     assert ("a second: the same D6, the lost wheel again: nothing more; both wheels lost: no power (not ½ × ½), she "
             "drifts to a halt (Drifting)") in reading
-    again = ref.split("Again a result she has already had:", 1)[1].split("Damage, sinking", 1)[0]
+    again = ref.split("Twice a result she has already had (no re-roll; it stacks so):", 1)[1].split("Damage, sinking", 1)[0]
     assert "a paddle: as Which paddle" in flat(again.replace("- ", "")) and "a paddle already lost" not in ref
 
 
@@ -3711,7 +3711,7 @@ def test_p32_a_lashed_ship_fires_across_neither_hull(bundled_packs, library, pap
         for me, mate, inboard in ((sloop, boat, "port"), (boat, sloop, "starboard")):
             text = flat(sheet_of(texts, fitted[me].name))
             name = fitted[mate].name.split(" ", 1)[1]
-            assert lashed_head(name, inboard) + f": her {inboard} guns masked, and any fire through {name};" in text, fitted[me].name
+            assert lashed_head(name, inboard) + f": {inboard} guns and fire through {name} masked;" in text, fitted[me].name
             assert "only clear of her" not in text
 
 
@@ -3807,9 +3807,9 @@ def test_p34_repeats_of_steering_and_next_move_boxes_have_an_answer(bundled_pack
     Brooklyn's rudder jammed again while ticked ("'stays as it is' would make the new hit worthless"): ticked anew,
     it stands next move too, as Rub out's box ticked this turn does."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    again = flat(ref.split("Again a result she has already had:", 1)[1].split("Damage, sinking", 1)[0].replace("- ", ""))
+    again = flat(ref.split("Twice a result she has already had (no re-roll; it stacks so):", 1)[1].split("Damage, sinking", 1)[0].replace("- ", ""))
     assert "steering damaged ticks its next box, a step less again (none: no effect); a next-move box ticks anew;" in again
-    assert "(one ticked this turn, anew too, stands all next turn)" in ref
+    assert "(one marked this turn, anew too, stands all next turn)" in ref
     assert readings_rows()["Repeated critical"] in flat(ref.replace("- ", ""))
     texts = pack_texts(bundled_packs, paper=paper)
     tennessee = next(t for t in texts if SHEET_MARK in t and "CSS Tennessee" in t)
@@ -3890,8 +3890,8 @@ def test_p35_a_lashed_sheet_says_which_of_the_pair_is_the_sloop_and_which_the_gu
     unclear which is which if Oneida loses all speed". The sloop's line says "as sloop" where her consort is no
     gunboat by type."""
     texts = pack_texts(bundled_packs)
-    assert "Lashed to Oneida: her starboard guns masked" in flat(sheet_of(texts, "USS Galena"))
-    assert "Lashed to Galena (consort): her port guns masked" in flat(sheet_of(texts, "USS Oneida"))
+    assert "Lashed to Oneida: starboard guns and fire through Oneida masked" in flat(sheet_of(texts, "USS Galena"))
+    assert "Lashed to Galena (consort): port guns and fire through Galena masked" in flat(sheet_of(texts, "USS Oneida"))
 
 
 # --- Play 36 (sau21): the moments and defects of the thirty-sixth play of the A4 pack -------------------------------
@@ -3984,7 +3984,7 @@ def test_p36_the_calibration_bar_and_the_odd_sloop_line(bundled_packs, paper):
     role."""
     texts = [flat(t) for t in pack_texts(bundled_packs, paper=paper)]
     assert any("this bar must measure 100 mm (the lower: 4 in, 101.6 mm)" in t for t in texts)
-    assert "Lashed to Seminole (consort): her port guns masked" in flat(sheet_of(texts, "USS Lackawanna"))
+    assert "Lashed to Seminole (consort): port guns and fire through Seminole masked" in flat(sheet_of(texts, "USS Lackawanna"))
     assert not any(" as sloop:" in t for t in texts)
 
 
@@ -4040,7 +4040,7 @@ def test_p37_line_of_fire_runs_from_the_firer_s_centre_not_the_gun_s_port(bundle
     assert "a line of fire meeting her partner's hull is blocked (Line of fire)" in ref
     gauges = next(t for t in texts if t.startswith("Turn gauges"))
     assert "Line of fire first: a follower's bow shot near dead ahead is blocked" in gauges
-    assert "any fire through Brooklyn;" in flat(sheet_of(texts, "USS Octorara"))
+    assert "fire through Brooklyn masked;" in flat(sheet_of(texts, "USS Octorara"))
     assert not any("and any fire across" in t for t in texts)
 
 
@@ -4079,7 +4079,7 @@ def test_p37_a_one_move_box_holds_all_next_turn_on_every_sheet(bundled_packs, pa
     ships = [t for t in sheets if "A fort does not move" not in t]
     assert ships and all(t.count("All next turn:") == t.count(SHEET_MARK) for t in ships)
     assert not any("Next move only" in t for t in texts)
-    assert "Rub out the All next turn boxes ticked last turn" in reference_text(texts)
+    assert "Rub out the All next turn boxes and crew rings marked last turn" in reference_text(texts)
 
 
 def _printed_row(bundled_packs, paper: str, name: str) -> str:
@@ -4223,3 +4223,108 @@ def test_p40_every_lashed_sheet_opens_its_line_with_lashed_to(bundled_packs, pap
             partner = other[4:].replace("-", " ").title().split()[0]
             assert f"Lashed to {partner}" in sheet_of(texts, name), name
     assert not any("Sloop, lashed" in t for t in texts)
+
+
+# --- Play 40 (sau26) ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p40_each_hit_s_penetration_roll_names_its_die_where_it_is_made(bundled_packs, paper):
+    """Play 40, moments 1 and 2: the sheets' "no effect below strength 5" read as a gate before the penetration sum,
+    and "DAV" as maybe a D6. The line beside To hit now says it is each hit's one sum and names the die by its faces,
+    from the penetration table; no sheet says "Penetration: DAV +" undefined."""
+    faces = "".join(str(f) for f in RS.tables().penetration.rows["dav_faces"])
+    sheets = [flat(t) for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t]
+    assert faces == "233445" and len(sheets) >= 12
+    for t in sheets:
+        assert t.count(f"Each hit: DAV ({faces}) + Str − armour; +1 rifle") == t.count(SHEET_MARK), t[:80]
+        assert "Penetration: DAV + strength − armour" not in t
+    # the ships' "no effect below" shortcut says it is that sum at the best face, not a gate of its own
+    gated = [t for t in sheets if "no effect below strength" in t and "A fort does not move" not in t]
+    assert sum(t.count("no effect below strength") for t in gated) >= 5 and all(t.count("(Each hit's sum at DAV 5): no effect below strength") ==
+                                   t.count("no effect below strength") for t in gated)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p40_a_screw_box_says_she_has_one_and_the_second_is_the_torpedo_s(bundled_packs, paper):
+    """Play 40, moment 3: "two screws? a second hit?" The box says one screw, a hit's knots each time (1st box), the
+    2nd box a torpedo's (no power: she drifts)."""
+    sheets = [flat(t) for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t and "Propulsion: screw" in t]
+    assert len(sheets) >= 8
+    assert all("One screw: −2 kn a hit (1st box), 2nd box torpedo: drifts −2 kn a turn" in t for t in sheets)
+    assert not any("Screw: −2 kn every hit" in t for t in sheets)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p40_a_ringed_gun_is_silent_and_its_ring_goes_in_step_7(bundled_packs, paper):
+    """Play 40, moments 4 and 5: a crew hit's ring: is the gun still in action, and does the crew come back? The
+    ship's box says the ringed gun is silent (under All next turn), and step 7's Rub out takes the rings with the
+    next-move boxes."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    ships = [flat(t) for t in texts if SHEET_MARK in t and "A fort does not move" not in t]
+    assert ships and all(t.count("Crew: ringed gun silent") == t.count(SHEET_MARK) for t in ships)
+    assert all(t.index("All next turn:") < t.index("Crew: ringed gun silent") for t in ships)
+    ref = reference_text(texts)
+    assert "Rub out the All next turn boxes and crew rings marked last turn" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p40_the_repeat_row_is_no_re_roll(bundled_packs, paper):
+    """Play 40, moment 6: "Again" under the critical table read as "roll again". The row is headed Twice and says it
+    is no re-roll, then how a result had before stacks (the readings' Repeated critical)."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "Twice a result she has already had (no re-roll; it stacks so): a fire or a hole ticks one more box" in flat(ref)
+    assert "Again a result" not in ref and "(Twice)" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p40_a_fort_s_boxless_critical_takes_nothing_and_lost_guns_keep_the_cap(bundled_packs, paper):
+    """Play 40, moments 7 and 8: a critical on a fort with no box (rudder, engines): what instead? None: her sheet
+    says so beside the rolls that act. A face with guns lost: how many may still fire at one ship? Its cap stands
+    (5 of 20), lost guns counted: the quick reference's Forts row says so."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    forts = [flat(t) for t in texts if "A fort does not move" in t]
+    assert forts and sum(t.count("a critical with no box here: no effect, none instead (acting: 11–14, 21–26, 61–63)")
+                         for t in forts) == 3
+    ref = flat(reference_text(texts))
+    assert "other sheets' guns apart), the rest at others or held; lost guns count; one held fires in step 6" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p40_both_lashed_sheets_say_the_pair_s_speed_bow_guns_and_holes(bundled_packs, paper):
+    """Play 40, moments 9-11: one of a pair crippled, the pair's speed? The slower's, as she is now. A consort's bow
+    gun beside her sloop? Its arc, clear of the partner. Whose water is a hole? Each her own. Said on both sheets,
+    on the lashed line's one printed line (test_s35_the_lashed_line_says_its_steps_in_plain_words_on_one_line)."""
+    texts = [flat(t) for t in pack_texts(bundled_packs, paper=paper)]
+    ended = 0
+    for sloop, mate in LASHED_PAIRS.items():
+        for ship, other in ((sloop, mate), (mate, sloop)):
+            name = "USS " + ship[4:].replace("-", " ").title()
+            partner = other[4:].replace("-", " ").title().split()[0]
+            mine = sheet_of(texts, name)
+            assert "· slower's speed now · holes, magazine: hers" in mine, name
+            ends = re.findall(r"(?:fore|aft) 180°, clear of (\w+ ?\w*) · (?:bow|stern)", mine)
+            assert all(e.startswith(partner) for e in ends), (name, ends)
+            ended += bool(ends)
+    assert ended >= 10  # the sheets with a bow or stern gun (Itasca and Kennebec's pivots bear all round)
+
+
+def test_p40_fire_and_hole_markers_grow_with_the_game_s_length(bundled_packs):
+    """Play 40, moment 12: 13 FIRE and 11 HOLE ran out in a 12-turn Mobile Bay. The counters page now holds five
+    eighths of a marker a unit (fires) and a ship (holes) for 12 turns, half for a 9-turn game; read off the page."""
+    from conftest import pdf_page_index
+
+    for paper in ("a4", "letter"):
+        path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+        words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
+        assert words.count("FIRE") == 16 and words.count("HOLE") == 14, paper  # 25 units, 22 ships: ⌈25×15/24⌉, ⌈22×15/24⌉
+        assert words.count("TURNED") == 15, paper  # still one a plot
+    from types import SimpleNamespace
+
+    from shipyard.rules.saunders.counters import wear_markers
+
+    def game(turns):
+        return SimpleNamespace(options=SimpleNamespace(turns=turns), scenario=None)
+    # the old half a unit at 9 turns, more for longer, no more past 21 turns (a 6 puts out or mends as many as come)
+    assert [wear_markers(25, game(n)) for n in (9, 12, 21, 40)] == [13, 16, 25, 25]
+    assert wear_markers(3, game(12)) == 4  # never fewer than 4

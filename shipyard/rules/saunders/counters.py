@@ -15,15 +15,16 @@ from ...render.counters import Chit, cells_left, chit_sheet, draw_face, layout_o
 from ...render.text import number
 from ..context import Context
 from ..derived import Derived
-from ..play_aids import tint
+from ..play_aids import game_turns, tint
 from .derive import modifier
 from .sheet import halved_speeds, signed
 
 STYLE = load_style(Path(__file__).with_name("aids.yaml"))["chit"]
 SHIPS_PER_SPEED_CHIT = 4  # one chit of each speed for every 4 ships that can make it (8 ran out in turn 1 at Mobile Bay)
-SHIPS_PER_ASTERN_CHIT = 12  # going astern costs a turn stopped first and runs at a third of the speed: few ships back at
-                            # once (replay 6 and play 28: none in three turns), so a chit a speed for every 12 ships (8
-                            # until play 28, whose missing captain, rudder, pilot-house, smoke and steam markers took the cells)
+SHIPS_PER_ASTERN_CHIT = 24  # going astern costs a turn stopped first and runs at a third of the speed: few ships back at
+                            # once (replay 6 and play 28: none in three turns), so a chit a speed for every 24 ships (8
+                            # until play 28, whose missing captain, rudder, pilot-house, smoke and steam markers took the cells;
+                            # 12 until play 40, whose FIRE and HOLE markers, sized for the game's length, took five more)
 SHIPS_PER_FATE_MARKER = 4  # a struck and a sunk marker for every 4 ships (at least 2 of each): 8 left Mobile Bay's 22
                            # ships three of each for a 12-turn game (replay 6), 6 four; the day saw four fates and replay
                            # s26 one of each in three turns of twelve, so 4 now: six of each
@@ -38,6 +39,18 @@ SHIPS_PER_LASTING = 5  # a SMOKE marker for every 5 ships, a STEAM for every 8 (
 SHIPS_PER_STEAM = 8    # −1 to fire without a marker on the model is easily forgotten (play 28: three ships in three
                        # turns; play 29: two of three SMOKE in use by turn 3, nine turns to go; play 30: five funnels
                        # hit in three turns where Mobile Bay's 22 ships had four SMOKE)
+# play 40 (sau26), moment 12: 13 FIRE and 11 HOLE (a marker for every two units, two ships) ran out in a 12-turn Mobile
+# Bay. Both last: a fire goes out on a 6, a hole is mended on a 6, so what is in play grows with the game's length: a
+# 9-turn game keeps the old half a unit, a 12-turn game five eighths (Mobile Bay: 16 and 14, the most Letter's last
+# page holds beside its TURNED, SMOKE and STEAM); past WEAR_MOST turns no more (a 6 puts out or mends as many as come)
+WEAR_TURNS, WEAR_SPAN, WEAR_MOST = 3, 24, 21  # markers a unit: (WEAR_TURNS + the game's turns) / WEAR_SPAN
+
+
+def wear_markers(count: int, ctx: Context) -> int:
+    """FIRE or HOLE markers for `count` units (fires) or ships (holes) over the game's turns, at least 4."""
+    return max(4, math.ceil(count * (WEAR_TURNS + min(WEAR_MOST, game_turns(ctx))) / WEAR_SPAN))
+
+
 MAGAZINES = 2  # MAGAZINE markers (a turn each; play 29: one for the fleet)
 LIGHT_TEXT = {"fire", "sunk"}  # white figures on a dark chit
 # what marks each kind besides its fill, so that in black and white they differ by more than a grey
@@ -96,7 +109,7 @@ def speed_chits(tops: list[float], start: float, also: list[float] = (),
 
 def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str, str, str]]:
     """(big text, small text, kind) for every counter to print, in proportion to the fleet: speed chits by how many
-    ships can make each speed, a fire marker for every two units, a hole for every two ships, aground for every SHIPS_PER_AGROUND,
+    ships can make each speed, fire and hole markers by the fleet and the game's length (wear_markers), aground for every SHIPS_PER_AGROUND,
     a spar marker for each spar-torpedo ship, a struck and a sunk marker for every SHIPS_PER_FATE_MARKER ships, a
     halted marker for every SHIPS_PER_HALTED (after a ram: halted next move too), and a silenced marker for every
     FORTS_PER_SILENCED forts (no hull left: she fires no more)."""
@@ -117,8 +130,8 @@ def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str
     for v, n in astern_chits(ships):
         out += [(number(v), "kn astern", "astern")] * n
     t = ctx.tables
-    out += [("FIRE", f"{signed(modifier(t.to_hit, 'On fire'))} to fire", "fire")] * max(4, math.ceil(n_units / 2))
-    out += [("HOLE", "no hull: a 6 sinks", "hole")] * max(4, math.ceil(len(ships) / 2))
+    out += [("FIRE", f"{signed(modifier(t.to_hit, 'On fire'))} to fire", "fire")] * wear_markers(n_units, ctx)
+    out += [("HOLE", "no hull: a 6 sinks", "hole")] * wear_markers(len(ships), ctx)
     out += [("AGROUND", f"{int(t.aground.rows['break_free_on'])}+ to break free", "aground")] * max(2, math.ceil(len(ships) / SHIPS_PER_AGROUND))
     out += [("SPAR", "deployed", "spar")] * sum(1 for s in ships if s.spar_torpedo)
     fates = max(2, math.ceil(len(ships) / SHIPS_PER_FATE_MARKER))

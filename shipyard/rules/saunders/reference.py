@@ -107,8 +107,9 @@ def end_of_turn(t) -> list[list[str]]:
             ["Rolls due", f"D6 each: {fires}sinking (no hull, unrepaired holes), explosion (abandoned, fires), "
                           f"break free "
                           f"({int(ag['break_free_on'])}+)"],
-            ["Rub out", "the All next turn boxes ticked last turn (one ticked this turn, anew too, stands all next turn), "
-                        "and the guns' fired dots and the forts' targets"]]
+            # play 40 (sau26), moment 4: how a ringed gun's crew come back: its ring goes with the boxes
+            ["Rub out", "the All next turn boxes and crew rings marked last turn (one marked this turn, anew too, "
+                        "stands all next turn), and the guns' fired dots and the forts' targets"]]
 
 
 def location_heading(rows: list[dict], results: list[dict]) -> str:
@@ -155,7 +156,10 @@ def fort_rules(t) -> list[list[str]]:
     to_hit = {m["when"]: signed(m["mod"]) for m in t.to_hit.rows["modifiers"]}
     share, least = int(ff.get("one_ship_share", 1)), int(ff.get("one_ship_least", 1))
     at_one = (f"; at any one ship no more than {SHARE_WORDS.get(share, f'1/{share}')} of a face's guns a turn (steps 4 and 6 together), rounded up"
-              + (f" (at least {least}; {cap_words(t)})" if least > 1 else f" ({cap_words(t)})") + ", the rest at others or held" if share > 1 else "")
+              + (f" (at least {least}; {cap_words(t)})" if least > 1 else f" ({cap_words(t)})")
+              # play 40 (sau26), moment 8: guns lost, does the cap shrink? No: it is the face's embrasures that bear,
+              # filled from the guns still in action
+              + ", the rest at others or held; lost guns count" if share > 1 else "")
     return [["Fires", "in step 4 (she never turns)"
              + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"]
                 else ", not as a stationary firer (no +1)") + at_one
@@ -206,7 +210,8 @@ def stacking_row(t) -> list[str]:
 
 # a critical rolled again: the reading that settles it printed as the critical table's last row, where a repeat is
 # met (s35, play 27 moment 6: the heading's pointer to the readings' row was hard to find); the readings point here
-REPEAT_RULE, REPEAT_LABEL = "Repeated critical", "Again"
+# play 40 (sau26), moment 6: "Again" read as "roll again": the row is a result rolled a second time, no re-roll
+REPEAT_RULE, REPEAT_LABEL = "Repeated critical", "Twice"
 D66_WORDS = "Effect (D66: name the tens die before the roll)"  # the text's "1D6 as tens and another as units" (r24)
 
 
@@ -276,7 +281,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     paddle_words = "a paddle wheel lost (side wheeler: D6 1–3 port, 4–6 starboard; speed halved); "
     crit = [[r["roll"], r["effect"] if has_paddles else r["effect"].replace(paddle_words, "")] for r in t.criticals.rows]
     repeat = next(r for r in t.readings() if r["rule"] == REPEAT_RULE)
-    crit.append([REPEAT_LABEL, f"a result she has already had: {repeat['played']}"])
+    crit.append([REPEAT_LABEL, f"a result she has already had (no re-roll; it stacks so): {repeat['played']}"])
     out.append(_table("Critical hits (D66)", crit, ["D66", D66_WORDS], "criticals", wrap_last=True))
     # a firing table, after the criticals: a short one that fills the foot of their column (play 30: on A4 it left
     # the readings' page the room the moments' readings took)

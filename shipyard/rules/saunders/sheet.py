@@ -104,7 +104,10 @@ def to_hit_line(ctx: Context, s: SaundersStats | None = None) -> Columns:
     if s is None or not s.fort or t.require("fort_fire").rows["stationary_firer"]:
         runs.append((f" · firer at {t.to_hit.rows['stationary']} {signed(modifier(t.to_hit, 'Firer stationary'))}", "regular"))
     return Columns([Runs(runs, **st["to_hit"]),
-                    Text(f"Penetration: DAV + strength − armour; {pen}{both_ways(t)}", **st["to_hit"])],
+                    # play 40 (sau26), moments 1-2: which die, added to what, and whether a gate came first: each
+                    # hit, one sum, its die named with its faces where it is rolled
+                    Text(f"Each hit: DAV ({''.join(str(f) for f in t.penetration.rows['dav_faces'])}) + Str − armour; "
+                         f"{pen}{both_ways(t)}", **st["to_hit"])],
                    **st["to_hit_row"])
 
 
@@ -170,7 +173,9 @@ def propulsion_item(s: SaundersStats, ctx: Context) -> tuple[str, int]:
     # play 33, moment 3: Hartford's second gunfire screw hit (55, then 56) "has no box", and "2nd torpedo only" read
     # as if a second hit did nothing: "every hit" costs the knots (struck on the speed track, the 1st box ticked once),
     # the 2nd box is the torpedo's; two lines on Letter, or a pair of sheets no longer shares a page
-    return f"{name}: {screw} every hit (1st box), 2nd box torpedo: drifts −2 kn a turn", 2
+    # play 40 (sau26), moment 3: "two screws? a second hit?" She has one: the 1st box is gunfire's (each hit its
+    # knots), the 2nd a torpedo's, which takes all power; both ticked, the 2nd rules
+    return f"One {name.lower()}: {screw} a hit (1st box), 2nd box torpedo: drifts −2 kn a turn", 2
 
 
 def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
@@ -336,7 +341,10 @@ def futile_words(s: SaundersStats, ctx: Context) -> str:
     one, both = n - mods["Rifle"], n - mods["Rifle"] - mods["Point blank range"]
     # play 32, moment 1: whether a rifle at Long can hurt a fort was left to sum: its two adjustments, said
     far = n - mods["Long range"]
-    return (f"Against her{' hull' if weaker else ''}: no effect below strength {n} (rifle or point blank "
+    # play 40 (sau26), moment 1: read as a gate before the penetration roll; a ship's sheet says it is that sum at the
+    # best DAV face (a fort's remark has no line to spare on Letter)
+    best = "" if s.fort else f" (Each hit's sum at DAV {max(int(f) for f in ctx.tables.penetration.rows['dav_faces'])})"
+    return (f"Against her{' hull' if weaker else ''}{best}: no effect below strength {n} (rifle or point blank "
             f"{one}, both {both}; Long {far}, a rifle at Long {far - mods['Rifle']})")
 
 
@@ -354,8 +362,9 @@ def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str
         out.append(one_ship_words(unit, s, ctx))
     if ff["stationary_target"]:
         out.append(f"ships firing at her: {signed(modifier(t.to_hit, 'Target stationary'))} (a stationary target)")
-    acting = f" (those that act: {', '.join(fort_critical_rolls(ctx, s))})" if s is not None else ""
-    out.append(f"no hull left: silenced · a critical with no box here: no effect{acting}")
+    acting = f" (acting: {', '.join(fort_critical_rolls(ctx, s))})" if s is not None else ""
+    # play 40 (sau26), moment 7: a 31-56 or 66 on a fort: what does she take instead? Nothing, no re-pick
+    out.append(f"no hull left: silenced · a critical with no box here: no effect, none instead{acting}")
     if s is not None and futile_words(s, ctx):
         out.append(futile_words(s, ctx))
     if unit is None or not fort_faces(unit, ctx):  # where the set-up names the faces' guns, the gun lines say it
@@ -411,7 +420,9 @@ def fort_label(label: str, tracker: str) -> str:
     Morgan's guns for a turn)."""
     if tracker == "magazine":
         return FORT_MAGAZINE
-    return label + (FORT_CREW if tracker == "gun_silent" else "")
+    # play 40 (sau26): a ship's box says "Crew: ringed gun silent"; a fort's keeps its ring's own words, its gun the one
+    # bearing on the firer, silent next turn
+    return ("Crew hit: ring the gun" + FORT_CREW) if tracker == "gun_silent" else label
 
 
 def fort_once(unit, ctx: Context, once: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
@@ -844,8 +855,11 @@ def masked_words(arcs: str, arcs_list: list[str], count: int, lashed: tuple[str,
     lashed line (lashed_note), so the Arcs cells keep their width (a wider one cost Letter Lackawanna half a page)."""
     if lashed is None:
         return arcs
-    _, inboard = lashed
+    partner, inboard = lashed
     outboard = OTHER_SIDE[inboard]
+    # play 40 (sau26), moment 10: a consort's bow gun beside her sloop, blocked? Its arc stands, its line not across her
+    if arcs.startswith(("fore ", "aft ")) and inboard not in arcs:
+        return f"{arcs}, clear of {short_name(partner)}"
     named = {a.split()[0] for a in arcs_list if not a.startswith(" ")}
     odd = ODD_GUN in arcs_list
     if named == {inboard}:
@@ -883,8 +897,12 @@ def lashed_note(unit, s: SaundersStats, ctx: Context) -> str | None:
     # play 36, defect 4: "Lashed to Seminole as sloop" read oddly (who is the sloop?): "Sloop, lashed to Seminole"
     gunboat = inboard == "starboard" or "gunboat" in (getattr(consort, "type", None) or "gunboat")
     # play 40, defect 1: "Sloop, lashed to" was missed by a player scanning for the other ten sheets' "Lashed to"
-    return (f"Lashed to {short}{'' if gunboat else ' (consort)'}: her {inboard} guns masked, and any fire through {short}; guns free to either side "
-            f"fire {outboard} · magazine flood: " + ("both ships" if both else "hers only"))
+    # play 40 (sau26), moments 9-11: the pair's speed with one crippled, a consort's bow guns beside the sloop, and
+    # whose water a hull's holes are: said on both sheets (the readings' Lashed pairs, Past a partner)
+    # play 40 (sau26), moments 9 and 11: the pair's speed with one crippled, and whose water a holed hull takes, said
+    # on both sheets in the words the line had (one line: a second parts the pairs' sheets)
+    return (f"Lashed to {short}{'' if gunboat else ' (consort)'}: {inboard} guns and fire through {short} masked; either side's guns: "
+            f"{outboard} · slower's speed now · " + ("holes: hers, magazine: both" if both else "holes, magazine: hers"))
 
 
 def stat_box_items(s: SaundersStats) -> list[tuple[str, Any]]:
