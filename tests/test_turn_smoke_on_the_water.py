@@ -831,8 +831,8 @@ def test_the_set_up_says_the_ground_alone_is_drawn_smaller_and_how_far_apart_the
     line (it is the ships in a column that are 25 cm apart)."""
     setup = mobile_bay_pages[1]
     assert "Only the map is shrunk, not the rules: move and measure in the cm the sheets print." in setup
-    assert ("In each column the ships start 25 cm apart, centre to centre, clear of the bases (the model and 5 mm all "
-            "round), the monitors some 20 cm east of the wooden line") in setup
+    assert ("In each column the ships start 25 cm apart, centre to centre, clear of the bases, the "
+            "monitors some 20 cm east of the wooden line") in setup
 
 
 def test_the_set_up_says_what_the_north_edge_and_water_of_no_depth_do(mobile_bay_pages):
