@@ -1403,7 +1403,7 @@ def test_a_shell_bursting_on_a_fort_drives_its_gunners_off_and_a_house_rule_play
     forts = [p for p in mobile_bay_pages if "Fire log" in p]
     assert forts and all("Silenced (SDP 0) Driven off (−1 to hit) *" in p for p in forts)
     assert ("Gunners driven off a shell from M or nearer bursting on a fort (deflected too): all its guns "
-            "-1 to hit next turn, smoke too") in mobile_bay_text
+            "-1 to hit next turn, once; it still smokes (-2 too)") in mobile_bay_text
     assert ("a shell *: nothing (cottonclad: a detonation roll, fire test marker); a fort: its Shell figure after the "
             "slash; detonation d10: burst from M or nearer, Gunners driven off") in mobile_bay_text
     house = tmp_path / "house.yaml"
@@ -1610,7 +1610,7 @@ def test_several_shells_bursting_on_a_fort_drive_its_gunners_off_once(mobile_bay
     """Replay 20, moment 2 (p15, p22): three shells burst on Fort Morgan in one turn: -1 each, or -1 once? Once (the
     fort's one box): the gunners are under cover or not."""
     assert ("Gunners driven off a shell from M or nearer bursting on a fort (deflected too): all its guns "
-            "-1 to hit next turn, smoke too, however many gunners_driven_off") in mobile_bay_text
+            "-1 to hit next turn, once; it still smokes (-2 too) gunners_driven_off") in mobile_bay_text
 
 
 def test_a_forts_cap_at_one_ship_counts_each_of_a_lashed_pair(mobile_bay_pages):
@@ -2166,8 +2166,9 @@ def test_a_shot_through_a_forts_walls_is_printed_on_every_fort_sheet_and_the_qui
         forts = " ".join(p for p in pages if "Fire log" in p and "Shot at" in p)
         assert forts.count("Damage · strike a box for each point · pierced by shot: SDP ÷ 3, round up") == 2
         text = " ".join(pages)
-        assert ("Fort pierced a solid shot through the walls: a third of its Table 17 SDP, round up (a shell: burst all, "
-                "dud or deflected its Shell figure after the slash; a deflected shot: after the slash, whole) fort_targets") in text
+        assert ("Fort pierced a solid shot through the walls: a third of its Table 17 SDP, round up (a shell: burst, all "
+                "its Shell figure; dud or deflected, after the slash; a deflected shot: after the slash, whole), every "
+                "point on the fort's one SDP track, whichever face was hit fort_targets") in text
     from shipyard.rules.smoke_on_the_water.sheet import shot_through
 
     house = _whole_shot_house(tmp_path)
@@ -2893,7 +2894,8 @@ def test_play32_turret_and_wheel_hits_and_a_shell_through_a_forts_walls(mobile_b
     broadside hit strikes with her consort between; and does a shell that pierces a fort roll to burst?"""
     assert "a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
     assert "the one facing the firer, a partner between or not; WDP, not HDP" in mobile_bay_text
-    assert "(a shell: burst all, dud or deflected its Shell figure after the slash; a deflected shot: after the slash, whole)" in mobile_bay_text
+    assert ("(a shell: burst, all its Shell figure; dud or deflected, after the slash; a deflected shot: after the slash, "
+            "whole)") in mobile_bay_text
 
 
 def test_play32_an_empty_hull_is_abandoned_at_once_burns_on_and_the_speed_cap_bites_next_orders(mobile_bay_text):
@@ -2981,7 +2983,7 @@ def test_play33_driven_off_is_minus_one_to_hit_and_smoke_minus_two_once(mobile_b
     """Play 33, moments 5 and 6: 'guns -1 next turn' read as a gun fewer or -1 to hit (to hit, every gun of the fort,
     said on the readings, fort sheets and counters); the powder smoke's -2, once a shot or twice, on whose bands
     (once, the firing gun's); and the defect: Fort Morgan's 32 guns on p. 3 against 28 bearing on p. 2."""
-    assert "all its guns -1 to hit next turn, smoke too, however many" in mobile_bay_text
+    assert "all its guns -1 to hit next turn, once; it still smokes (-2 too)" in mobile_bay_text
     forts = " ".join(p for p in mobile_bay_pages if "Fire log" in p and "Driven off:" in p)
     assert forts.count("Driven off (−1 to hit) *") == forts.count("tick, to hit −1 next turn only") == 2
     assert "Driven off Fort Morgan to hit −1 next turn" in mobile_bay_text and "guns −1" not in mobile_bay_text
@@ -3152,8 +3154,8 @@ def test_play36_turning_without_a_cut_strip(bundled_packs, mobile_bay_pages):
 
 def test_play36_driven_off_is_every_gun_of_the_fort_and_stacks_with_smoke(mobile_bay_text):
     """Play 36, moment 12 (p2 Powder smoke, p15): do smoke and Driven off stack, and is it the whole fort? Both."""
-    assert ("a shell from M or nearer bursting on a fort (deflected too): all its guns -1 to hit next turn, smoke "
-            "too, however many") in mobile_bay_text
+    assert ("a shell from M or nearer bursting on a fort (deflected too): all its guns -1 to hit next turn, once; "
+            "it still smokes (-2 too)") in mobile_bay_text
 
 
 def test_play36_the_set_up_says_the_gunboats_fire_to_port_only(bundled_packs, mobile_bay_pages):
@@ -3292,7 +3294,7 @@ def test_play38_a_deflected_shell_on_a_fort_says_one_thing_and_rolls_detonation(
     for text in _both_papers(bundled_packs, mobile_bay_pages):
         assert ("a fort: its Shell figure after the slash; detonation d10: burst from M or nearer, Gunners driven "
                 "off") in text
-        assert "dud or deflected its Shell figure after the slash; a deflected shot: after the slash, whole" in text
+        assert "dud or deflected, after the slash; a deflected shot: after the slash, whole" in text
         assert "a detonation's marker); a fort: Fort pierced, and a detonation d10" in text
         assert "a fort: Gunners driven off, if it bursts" not in text
 
