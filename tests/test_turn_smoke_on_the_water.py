@@ -66,7 +66,7 @@ def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay
     "Turret at 0 TDP knocked out, its guns silent, further hits to the Hull",
     "Fort at 0 SDP silenced and destroyed",
     "One sidewheel lost: max speed -1 level, no turning on the spot",
-    "(part) armour * roll a d10 for each hit on it: 5 or less strikes the armour, else it counts U",
+    "(part) armour * roll a d10 for each hit on it, a critical testing it too: 5 or less strikes its armour, else it counts U",
     "Anchoring an AN order",
     "locked vessels move together the larger's remaining distance",
     "sterns level; one move at the slower's speed on the poorer template",
@@ -82,7 +82,7 @@ def test_partial_armour_has_a_second_reading_a_house_rules_file_switches(library
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  partial_armour:\n    rows: {reading: whole}\n")
     ours, theirs = reference_text(library, "mobile-bay-1864"), reference_text(library, "mobile-bay-1864", house)
-    assert "5 or less strikes the armour" in ours and "5 or less strikes the armour" not in theirs
+    assert "5 or less strikes its armour" in ours and "5 or less strikes" not in theirs
     assert "(part) armour every hit on it tests the armour" in theirs  # a house rule is not starred as ours
     house.write_text("smoke-on-the-water:\n  partial_armour:\n    rows: {reading: sometimes}\n")
     with pytest.raises(ShipyardError, match="reading is 'sometimes'; expected roll"):
@@ -604,8 +604,8 @@ def test_a_rammed_lashed_pair_and_the_speed_she_casts_off_at(library):
 
 def test_the_obscured_share_is_judged_by_bases_low_or_tall(library):
     """Moment 3: no way to judge the obscured fraction; does a low monitor hide a tall sloop?"""
-    assert ("Obscured the share of her base that other vessels' bases hide, seen along lines from the firing gun to "
-            "its ends, low hulls or tall alike") in reference_text(library, "mobile-bay-1864")
+    assert ("Obscured the share of her base that other vessels' bases hide, seen along lines from the firing gun (her "
+            "mark nearest it, a turret's centre) to the ends of her side (smoke: by range), low hulls or tall alike") in reference_text(library, "mobile-bay-1864")
 
 
 def test_the_orders_log_has_a_code_for_casting_off_and_says_a_ram_needs_none(library):
