@@ -3408,3 +3408,108 @@ def test_play40_the_set_up_and_the_roster_bind_both_lashed_ships(bundled_packs, 
         setup = _setup_page(pages)
         assert "Neither ship fires across her partner, bar dead ahead/astern ±5° (roster page: Lashed pairs)." in setup
         assert "port gunboat fires to port" not in " ".join(pages)
+
+
+# Play 40 (seed 2131, Mobile Bay, three turns from the A4 pack alone): the rulebook moments, sotw26
+
+
+def test_p40_the_set_up_says_both_columns_come_on_together_one_ship_each_a_turn(mobile_bay_pages):
+    """Moment 1: one ship a turn per column, or all at once? One a turn in each column, the two columns together,
+    each where her start says (monitors x 66, pairs x 44½ to 33); the starts table's turns bear it out."""
+    setup = next(p for p in mobile_bay_pages if p.startswith("Set-up:"))
+    assert "the ships behind come on from the south edge, one a turn in each column, both columns at once" in setup
+    assert "the rest arrive on its south edge: monitors x 66, pairs x 44½–33" in setup
+    assert "USS Winnebago 66, 0 000° 4 kn arrives turn 1" in setup
+    assert "USS Hartford + USS Metacomet 44½, 0 005° 4 kn lashed; arrives turn 1" in setup
+
+
+def test_p40_a_shell_bursting_on_a_fort_does_its_whole_shell_figure_on_the_forts_one_track(mobile_bay_pages):
+    """Moment 2: does "burst all" reach the third of the fort fired at, or the whole fort? The whole Shell figure,
+    on the fort's one SDP track whichever face was hit (a third is the pierced shot's share of its figure)."""
+    readings = next(p for p in mobile_bay_pages if "What the text leaves open" in p)
+    assert ("Fort pierced a solid shot through the walls: a third of its Table 17 SDP, round up (a shell: burst, all "
+            "its Shell figure; dud or deflected, after the slash; a deflected shot: after the slash, whole), every "
+            "point on the fort's one SDP track, whichever face was hit fort_targets") in readings
+    assert "burst all" not in readings
+    forts = [p for p in mobile_bay_pages if "Fire log" in p and "Structure (SDP)" in p]
+    assert forts and all(p.count("Structure (SDP)") == 2 * p.count("Fort · ") for p in forts)  # one track a fort
+
+
+def test_p40_a_fort_driven_off_still_fires_and_its_smoke_still_lies(mobile_bay_text):
+    """Moment 3: "smoke too" on a fort driven off: is smoke still made? Yes: its guns fire at -1, once however
+    many shells burst, and the Powder smoke's -2 still counts, firing at it or from it."""
+    assert ("Gunners driven off a shell from M or nearer bursting on a fort (deflected too): all its guns -1 to hit "
+            "next turn, once; it still smokes (-2 too) gunners_driven_off") in mobile_bay_text
+    assert "smoke too" not in mobile_bay_text
+
+
+def test_p40_a_pilot_house_hit_binds_next_turns_move(mobile_bay_text):
+    """Moment 4: a Pilot House hit taken after she has moved (gunnery follows movement): this turn or next? Her
+    move this turn is made; the hit holds next turn's."""
+    assert ("1 Pilot House pilot house if it penetrates: next turn's move holds speed and course; hull damage as a "
+            "hull hit *") in mobile_bay_text
+    assert "no change of speed or course next turn" not in mobile_bay_text
+
+
+def test_p40_a_critical_on_a_part_armoured_location_rolls_the_part_armour_die(mobile_bay_text):
+    """Moment 5: a critical on a partly armoured hull: which armour? The critical's location's (part) die as any
+    hit's: 5 or less strikes that location's armour, else it counts U; the quick reference and p. 3 say it."""
+    assert ("(part) armour * roll a d10 for each hit on it, a critical testing it too: 5 or less strikes its armour, "
+            "else it counts U") in mobile_bay_text
+    assert ("Partial armour a hit on a (part) location, a critical testing it too, strikes its armour on 5 or less "
+            "on a d10, else counts U partial_armour") in mobile_bay_text
+
+
+def _crosses(a, b, c, d) -> bool:
+    """Segments ab and cd cross (each one's ends strictly either side of the other's line)."""
+    def side(p, q, r):
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+
+
+def _inside(p, poly) -> bool:
+    x, y = p
+    n, hit = len(poly), False
+    for k in range(n):
+        (x0, y0), (x1, y1) = poly[k], poly[(k + 1) % n]
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            hit = not hit
+    return hit
+
+
+def test_p40_the_channel_edge_runs_clear_of_mobile_point_and_the_forts_stand_on_it(library, mobile_bay_pages):
+    """Moment 6: the plan's channel edge ran over Mobile Point's tip (its east edge from 6250, 2800 yd crossed the
+    point's west shore), so the fort seemed to sit off the point: the channel now runs close under the tip and
+    clear of it, and both forts' marks stand on the point's land; the set-up page prints the new corners."""
+    setup = library.scenarios["mobile-bay-1864"].setup
+    point = next(land for land in setup.land if land.name == "Mobile Point").outline
+    channel = next(w for w in setup.water if w.name == "Main Ship Channel").outline
+    edges = lambda poly: [(poly[k], poly[(k + 1) % len(poly)]) for k in range(len(poly))]  # noqa: E731
+    assert not any(_crosses(a, b, c, d) for a, b in edges(channel) for c, d in edges(point))
+    assert not any(_inside(p, point) for p in channel) and not any(_inside(p, channel) for p in point)
+    for fort in ("fort-morgan", "fort-morgan-water-battery"):
+        assert _inside(setup.starts[fort].at, point), fort
+    setup_page = next(p for p in mobile_bay_pages if p.startswith("Set-up:"))
+    assert ("Main Ship Channel's edge: corners 38½, 0; 92, 0; 93, 75; 85½, 100; 86½, 150;") in setup_page
+    assert "Land, corners (cm): 86½, 101½; 122, 96; 122, 148½; 101½, 146½." in setup_page
+
+
+def test_p40_sight_lines_for_obscured_run_from_the_guns_mark_and_smoke_goes_by_range(mobile_bay_text):
+    """Moment 7: obscured measured from what? From the firing gun's point, her base's mark nearest the gun (a
+    turret's centre), to the ends of the target's side; smoke by the range band alone."""
+    assert ("Obscured the share of her base that other vessels' bases hide, seen along lines from the firing gun (her "
+            "mark nearest it, a turret's centre) to the ends of her side (smoke: by range), low hulls or tall "
+            "alike") in mobile_bay_text
+    assert "1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once" in mobile_bay_text
+
+
+def test_p40_every_sidewheelers_sheet_says_a_wheel_hit_is_the_wheel_facing_the_firer(mobile_bay_pages):
+    """Moment 8: a paddle wheel hit: the wheel on the side facing the firer? Yes: said on each sheet whose Table 14
+    prints a bare "Wheel" (a sidewheeler's broadside), and on no screw ship's."""
+    sheets = [p for p in mobile_bay_pages if "Table 14 (d10) · " in p]
+    wheelers = sum(p.count("Table 14 (d10) · sidewheel") for p in sheets)
+    assert wheelers == 6  # Octorara, Metacomet, Port Royal, Selma, Morgan, Gaines
+    assert sum(p.count("Wheel: the one facing the firer") for p in sheets) == wheelers
+    octorara = _sheet_page(mobile_bay_pages, "USS Octorara")
+    assert "Table 14 (d10) · sidewheel: 10 = critical (Table 15) · Wheel: the one facing the firer" in octorara
+    assert "Wheel: the one facing the firer" not in _sheet_page(mobile_bay_pages, "USS Tecumseh")
