@@ -66,7 +66,7 @@ def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay
     "Turret at 0 TDP knocked out, its guns silent, further hits to the Hull",
     "Fort at 0 SDP silenced and destroyed",
     "One sidewheel lost: max speed -1 level, no turning on the spot",
-    "(part) armour * roll a d10 for each hit on it: 5 or less strikes the armour, else it counts U",
+    "(part) armour * roll a d10 for each hit on it, a critical testing it too: 5 or less strikes its armour, else it counts U",
     "Anchoring an AN order",
     "locked vessels move together the larger's remaining distance",
     "sterns level; one move at the slower's speed on the poorer template",
@@ -82,7 +82,7 @@ def test_partial_armour_has_a_second_reading_a_house_rules_file_switches(library
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  partial_armour:\n    rows: {reading: whole}\n")
     ours, theirs = reference_text(library, "mobile-bay-1864"), reference_text(library, "mobile-bay-1864", house)
-    assert "5 or less strikes the armour" in ours and "5 or less strikes the armour" not in theirs
+    assert "5 or less strikes its armour" in ours and "5 or less strikes" not in theirs
     assert "(part) armour every hit on it tests the armour" in theirs  # a house rule is not starred as ours
     house.write_text("smoke-on-the-water:\n  partial_armour:\n    rows: {reading: sometimes}\n")
     with pytest.raises(ShipyardError, match="reading is 'sometimes'; expected roll"):
@@ -604,8 +604,8 @@ def test_a_rammed_lashed_pair_and_the_speed_she_casts_off_at(library):
 
 def test_the_obscured_share_is_judged_by_bases_low_or_tall(library):
     """Moment 3: no way to judge the obscured fraction; does a low monitor hide a tall sloop?"""
-    assert ("Obscured the share of her base that other vessels' bases hide, seen along lines from the firing gun to "
-            "its ends, low hulls or tall alike") in reference_text(library, "mobile-bay-1864")
+    assert ("Obscured the share of her base that other vessels' bases hide, seen along lines from the firing gun (her "
+            "mark nearest it, a turret's centre) to the ends of her side (smoke: by range), low hulls or tall alike") in reference_text(library, "mobile-bay-1864")
 
 
 def test_the_orders_log_has_a_code_for_casting_off_and_says_a_ram_needs_none(library):
@@ -831,8 +831,8 @@ def test_the_set_up_says_the_ground_alone_is_drawn_smaller_and_how_far_apart_the
     line (it is the ships in a column that are 25 cm apart)."""
     setup = mobile_bay_pages[1]
     assert "Only the map is shrunk, not the rules: move and measure in the cm the sheets print." in setup
-    assert ("In each column the ships start 25 cm apart, centre to centre, clear of the bases (the model and 5 mm all "
-            "round), the monitors some 20 cm east of the wooden line") in setup
+    assert ("In each column the ships start 25 cm apart, centre to centre, clear of the bases, the "
+            "monitors some 20 cm east of the wooden line") in setup
 
 
 def test_the_set_up_says_what_the_north_edge_and_water_of_no_depth_do(mobile_bay_pages):
@@ -1403,7 +1403,7 @@ def test_a_shell_bursting_on_a_fort_drives_its_gunners_off_and_a_house_rule_play
     forts = [p for p in mobile_bay_pages if "Fire log" in p]
     assert forts and all("Silenced (SDP 0) Driven off (−1 to hit) *" in p for p in forts)
     assert ("Gunners driven off a shell from M or nearer bursting on a fort (deflected too): all its guns "
-            "-1 to hit next turn, smoke too") in mobile_bay_text
+            "-1 to hit next turn, once; it still smokes (-2 too)") in mobile_bay_text
     assert ("a shell *: nothing (cottonclad: a detonation roll, fire test marker); a fort: its Shell figure after the "
             "slash; detonation d10: burst from M or nearer, Gunners driven off") in mobile_bay_text
     house = tmp_path / "house.yaml"
@@ -1610,7 +1610,7 @@ def test_several_shells_bursting_on_a_fort_drive_its_gunners_off_once(mobile_bay
     """Replay 20, moment 2 (p15, p22): three shells burst on Fort Morgan in one turn: -1 each, or -1 once? Once (the
     fort's one box): the gunners are under cover or not."""
     assert ("Gunners driven off a shell from M or nearer bursting on a fort (deflected too): all its guns "
-            "-1 to hit next turn, smoke too, however many gunners_driven_off") in mobile_bay_text
+            "-1 to hit next turn, once; it still smokes (-2 too) gunners_driven_off") in mobile_bay_text
 
 
 def test_a_forts_cap_at_one_ship_counts_each_of_a_lashed_pair(mobile_bay_pages):
@@ -2166,8 +2166,9 @@ def test_a_shot_through_a_forts_walls_is_printed_on_every_fort_sheet_and_the_qui
         forts = " ".join(p for p in pages if "Fire log" in p and "Shot at" in p)
         assert forts.count("Damage · strike a box for each point · pierced by shot: SDP ÷ 3, round up") == 2
         text = " ".join(pages)
-        assert ("Fort pierced a solid shot through the walls: a third of its Table 17 SDP, round up (a shell: burst all, "
-                "dud or deflected its Shell figure after the slash; a deflected shot: after the slash, whole) fort_targets") in text
+        assert ("Fort pierced a solid shot through the walls: a third of its Table 17 SDP, round up (a shell: burst, all "
+                "its Shell figure; dud or deflected, after the slash; a deflected shot: after the slash, whole), every "
+                "point on the fort's one SDP track, whichever face was hit fort_targets") in text
     from shipyard.rules.smoke_on_the_water.sheet import shot_through
 
     house = _whole_shot_house(tmp_path)
@@ -2893,7 +2894,8 @@ def test_play32_turret_and_wheel_hits_and_a_shell_through_a_forts_walls(mobile_b
     broadside hit strikes with her consort between; and does a shell that pierces a fort roll to burst?"""
     assert "a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
     assert "the one facing the firer, a partner between or not; WDP, not HDP" in mobile_bay_text
-    assert "(a shell: burst all, dud or deflected its Shell figure after the slash; a deflected shot: after the slash, whole)" in mobile_bay_text
+    assert ("(a shell: burst, all its Shell figure; dud or deflected, after the slash; a deflected shot: after the slash, "
+            "whole)") in mobile_bay_text
 
 
 def test_play32_an_empty_hull_is_abandoned_at_once_burns_on_and_the_speed_cap_bites_next_orders(mobile_bay_text):
@@ -2981,7 +2983,7 @@ def test_play33_driven_off_is_minus_one_to_hit_and_smoke_minus_two_once(mobile_b
     """Play 33, moments 5 and 6: 'guns -1 next turn' read as a gun fewer or -1 to hit (to hit, every gun of the fort,
     said on the readings, fort sheets and counters); the powder smoke's -2, once a shot or twice, on whose bands
     (once, the firing gun's); and the defect: Fort Morgan's 32 guns on p. 3 against 28 bearing on p. 2."""
-    assert "all its guns -1 to hit next turn, smoke too, however many" in mobile_bay_text
+    assert "all its guns -1 to hit next turn, once; it still smokes (-2 too)" in mobile_bay_text
     forts = " ".join(p for p in mobile_bay_pages if "Fire log" in p and "Driven off:" in p)
     assert forts.count("Driven off (−1 to hit) *") == forts.count("tick, to hit −1 next turn only") == 2
     assert "Driven off Fort Morgan to hit −1 next turn" in mobile_bay_text and "guns −1" not in mobile_bay_text
@@ -3152,8 +3154,8 @@ def test_play36_turning_without_a_cut_strip(bundled_packs, mobile_bay_pages):
 
 def test_play36_driven_off_is_every_gun_of_the_fort_and_stacks_with_smoke(mobile_bay_text):
     """Play 36, moment 12 (p2 Powder smoke, p15): do smoke and Driven off stack, and is it the whole fort? Both."""
-    assert ("a shell from M or nearer bursting on a fort (deflected too): all its guns -1 to hit next turn, smoke "
-            "too, however many") in mobile_bay_text
+    assert ("a shell from M or nearer bursting on a fort (deflected too): all its guns -1 to hit next turn, once; "
+            "it still smokes (-2 too)") in mobile_bay_text
 
 
 def test_play36_the_set_up_says_the_gunboats_fire_to_port_only(bundled_packs, mobile_bay_pages):
@@ -3292,7 +3294,7 @@ def test_play38_a_deflected_shell_on_a_fort_says_one_thing_and_rolls_detonation(
     for text in _both_papers(bundled_packs, mobile_bay_pages):
         assert ("a fort: its Shell figure after the slash; detonation d10: burst from M or nearer, Gunners driven "
                 "off") in text
-        assert "dud or deflected its Shell figure after the slash; a deflected shot: after the slash, whole" in text
+        assert "dud or deflected, after the slash; a deflected shot: after the slash, whole" in text
         assert "a detonation's marker); a fort: Fort pierced, and a detonation d10" in text
         assert "a fort: Gunners driven off, if it bursts" not in text
 
@@ -3406,3 +3408,108 @@ def test_play40_the_set_up_and_the_roster_bind_both_lashed_ships(bundled_packs, 
         setup = _setup_page(pages)
         assert "Neither ship fires across her partner, bar dead ahead/astern ±5° (roster page: Lashed pairs)." in setup
         assert "port gunboat fires to port" not in " ".join(pages)
+
+
+# Play 40 (seed 2131, Mobile Bay, three turns from the A4 pack alone): the rulebook moments, sotw26
+
+
+def test_p40_the_set_up_says_both_columns_come_on_together_one_ship_each_a_turn(mobile_bay_pages):
+    """Moment 1: one ship a turn per column, or all at once? One a turn in each column, the two columns together,
+    each where her start says (monitors x 66, pairs x 44½ to 33); the starts table's turns bear it out."""
+    setup = next(p for p in mobile_bay_pages if p.startswith("Set-up:"))
+    assert "the ships behind come on from the south edge, one a turn in each column, both columns at once" in setup
+    assert "the rest arrive on its south edge: monitors x 66, pairs x 44½–33" in setup
+    assert "USS Winnebago 66, 0 000° 4 kn arrives turn 1" in setup
+    assert "USS Hartford + USS Metacomet 44½, 0 005° 4 kn lashed; arrives turn 1" in setup
+
+
+def test_p40_a_shell_bursting_on_a_fort_does_its_whole_shell_figure_on_the_forts_one_track(mobile_bay_pages):
+    """Moment 2: does "burst all" reach the third of the fort fired at, or the whole fort? The whole Shell figure,
+    on the fort's one SDP track whichever face was hit (a third is the pierced shot's share of its figure)."""
+    readings = next(p for p in mobile_bay_pages if "What the text leaves open" in p)
+    assert ("Fort pierced a solid shot through the walls: a third of its Table 17 SDP, round up (a shell: burst, all "
+            "its Shell figure; dud or deflected, after the slash; a deflected shot: after the slash, whole), every "
+            "point on the fort's one SDP track, whichever face was hit fort_targets") in readings
+    assert "burst all" not in readings
+    forts = [p for p in mobile_bay_pages if "Fire log" in p and "Structure (SDP)" in p]
+    assert forts and all(p.count("Structure (SDP)") == 2 * p.count("Fort · ") for p in forts)  # one track a fort
+
+
+def test_p40_a_fort_driven_off_still_fires_and_its_smoke_still_lies(mobile_bay_text):
+    """Moment 3: "smoke too" on a fort driven off: is smoke still made? Yes: its guns fire at -1, once however
+    many shells burst, and the Powder smoke's -2 still counts, firing at it or from it."""
+    assert ("Gunners driven off a shell from M or nearer bursting on a fort (deflected too): all its guns -1 to hit "
+            "next turn, once; it still smokes (-2 too) gunners_driven_off") in mobile_bay_text
+    assert "smoke too" not in mobile_bay_text
+
+
+def test_p40_a_pilot_house_hit_binds_next_turns_move(mobile_bay_text):
+    """Moment 4: a Pilot House hit taken after she has moved (gunnery follows movement): this turn or next? Her
+    move this turn is made; the hit holds next turn's."""
+    assert ("1 Pilot House pilot house if it penetrates: next turn's move holds speed and course; hull damage as a "
+            "hull hit *") in mobile_bay_text
+    assert "no change of speed or course next turn" not in mobile_bay_text
+
+
+def test_p40_a_critical_on_a_part_armoured_location_rolls_the_part_armour_die(mobile_bay_text):
+    """Moment 5: a critical on a partly armoured hull: which armour? The critical's location's (part) die as any
+    hit's: 5 or less strikes that location's armour, else it counts U; the quick reference and p. 3 say it."""
+    assert ("(part) armour * roll a d10 for each hit on it, a critical testing it too: 5 or less strikes its armour, "
+            "else it counts U") in mobile_bay_text
+    assert ("Partial armour a hit on a (part) location, a critical testing it too, strikes its armour on 5 or less "
+            "on a d10, else counts U partial_armour") in mobile_bay_text
+
+
+def _crosses(a, b, c, d) -> bool:
+    """Segments ab and cd cross (each one's ends strictly either side of the other's line)."""
+    def side(p, q, r):
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+
+
+def _inside(p, poly) -> bool:
+    x, y = p
+    n, hit = len(poly), False
+    for k in range(n):
+        (x0, y0), (x1, y1) = poly[k], poly[(k + 1) % n]
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            hit = not hit
+    return hit
+
+
+def test_p40_the_channel_edge_runs_clear_of_mobile_point_and_the_forts_stand_on_it(library, mobile_bay_pages):
+    """Moment 6: the plan's channel edge ran over Mobile Point's tip (its east edge from 6250, 2800 yd crossed the
+    point's west shore), so the fort seemed to sit off the point: the channel now runs close under the tip and
+    clear of it, and both forts' marks stand on the point's land; the set-up page prints the new corners."""
+    setup = library.scenarios["mobile-bay-1864"].setup
+    point = next(land for land in setup.land if land.name == "Mobile Point").outline
+    channel = next(w for w in setup.water if w.name == "Main Ship Channel").outline
+    edges = lambda poly: [(poly[k], poly[(k + 1) % len(poly)]) for k in range(len(poly))]  # noqa: E731
+    assert not any(_crosses(a, b, c, d) for a, b in edges(channel) for c, d in edges(point))
+    assert not any(_inside(p, point) for p in channel) and not any(_inside(p, channel) for p in point)
+    for fort in ("fort-morgan", "fort-morgan-water-battery"):
+        assert _inside(setup.starts[fort].at, point), fort
+    setup_page = next(p for p in mobile_bay_pages if p.startswith("Set-up:"))
+    assert ("Main Ship Channel's edge: corners 38½, 0; 92, 0; 93, 75; 85½, 100; 86½, 150;") in setup_page
+    assert "Land, corners (cm): 86½, 101½; 122, 96; 122, 148½; 101½, 146½." in setup_page
+
+
+def test_p40_sight_lines_for_obscured_run_from_the_guns_mark_and_smoke_goes_by_range(mobile_bay_text):
+    """Moment 7: obscured measured from what? From the firing gun's point, her base's mark nearest the gun (a
+    turret's centre), to the ends of the target's side; smoke by the range band alone."""
+    assert ("Obscured the share of her base that other vessels' bases hide, seen along lines from the firing gun (her "
+            "mark nearest it, a turret's centre) to the ends of her side (smoke: by range), low hulls or tall "
+            "alike") in mobile_bay_text
+    assert "1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once" in mobile_bay_text
+
+
+def test_p40_every_sidewheelers_sheet_says_a_wheel_hit_is_the_wheel_facing_the_firer(mobile_bay_pages):
+    """Moment 8: a paddle wheel hit: the wheel on the side facing the firer? Yes: said on each sheet whose Table 14
+    prints a bare "Wheel" (a sidewheeler's broadside), and on no screw ship's."""
+    sheets = [p for p in mobile_bay_pages if "Table 14 (d10) · " in p]
+    wheelers = sum(p.count("Table 14 (d10) · sidewheel") for p in sheets)
+    assert wheelers == 6  # Octorara, Metacomet, Port Royal, Selma, Morgan, Gaines
+    assert sum(p.count("Wheel: the one facing the firer") for p in sheets) == wheelers
+    octorara = _sheet_page(mobile_bay_pages, "USS Octorara")
+    assert "Table 14 (d10) · sidewheel: 10 = critical (Table 15) · Wheel: the one facing the firer" in octorara
+    assert "Wheel: the one facing the firer" not in _sheet_page(mobile_bay_pages, "USS Tecumseh")

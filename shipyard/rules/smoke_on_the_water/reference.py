@@ -424,7 +424,7 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
             raise ShipyardError(f"table partial_armour ({pa.tag()}): reading is {reading!r}; expected roll (a d10 per "
                                 "hit on a (part) location) or whole (every hit on it tests the armour)")
         how = ("every hit on it tests the armour" if reading == "whole" else
-               f"roll a d10 for each hit on it: {pa.need(p, 'armoured_on', 'a d10 roll')} or less strikes the armour, "
+               f"roll a d10 for each hit on it, a critical testing it too: {pa.need(p, 'armoured_on', 'a d10 roll')} or less strikes its armour, "
                "else it counts U")
         more.append(["(part) armour" + _star(pa), how])
     return [Table(rows, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),

@@ -15,6 +15,7 @@ pieces measure and draw themselves, and Flow puts them on pages; their sizes are
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from pathlib import Path
@@ -256,9 +257,18 @@ def hit_location_panel(s: VesselStats, ctx: Context, unit) -> Panel:
     t = ctx.tables.require("hit_locations")
     rows = [[c, runs] for c, runs in sheet_locations(s, ctx, unit).items()]
     notes = [f"{t.rows.get('critical', 10)} = critical: roll on Table 15 (quick reference)"] + stack_note(s, ctx)
+    notes += [wheel_note(s, ctx, unit)] if wheel_note(s, ctx, unit) else []
     return Panel(Stack([Table(rows, align=["left", "left"], bold_first_col=True, **style("hit_locations"))]
                        + [Note(n, **style("panel_note")) for n in notes], **style("panel_stack")),
                  title=f"Table 14 (d10) · {s.configuration}")
+
+
+def wheel_note(s: VesselStats, ctx: Context, unit) -> str:
+    """Which wheel a bare "Wheel" hit (a sidewheeler's broadside column) strikes: hit_locations.wheel_note, where her
+    Table 14 prints one (play 40, moment 8: the sheet did not say it was the wheel facing the firer); "" otherwise."""
+    said = ctx.tables.require("hit_locations").rows.get("wheel_note")
+    bare = any(re.search(r"(?<![.\w])Wheel", runs) for runs in sheet_locations(s, ctx, unit).values())
+    return str(said) if said and bare else ""
 
 
 def stack_note(s: VesselStats, ctx: Context) -> list[str]:
@@ -279,6 +289,7 @@ def hit_location_table(s: VesselStats, ctx: Context, unit) -> Block:
     # every other aspect keeps a row of its own, named as the aspect rule names it ("Bow, Broadside, Stern" would wrap)
     rows = [[", ".join(cs), runs] for (runs, _), cs in same.items()]
     note = f"{t.rows.get('critical', 10)} = critical (Table 15)"  # what a Stack hit does: on the armour line
+    note += f" · {wheel_note(s, ctx, unit)}" if wheel_note(s, ctx, unit) else ""
     return Stack([Legend([("", note)], title=f"Table 14 (d10) · {s.configuration}:", **style("legend")),
                   Table(rows, align=["left", "left"], bold_first_col=True, **style("hit_locations", True))],
                  **style("hit_locations_stack"))
