@@ -3414,3 +3414,108 @@ def test_play_39_the_mediums_most_over_24_in_and_the_bay_sector_and_the_tide(mob
         assert _squeezed("Fort Morgan's bay sector (330–030°): 2 Mediums.") in setup
         assert _squeezed("The flood runs north all 12 bounds") in setup and _squeezed("all morning") not in setup
 
+
+# Play 40 (qp26): three bounds of Mobile Bay from the A4 pack, eight rulebook moments
+
+
+def test_p40_the_dogleg_says_its_inches_a_leg_and_that_the_line_fires_on_005(mobile_bay, bundled_packs):
+    """Play 40, moment 1 (p2): Hartford's 3" over the dog-leg: how much on 320° and how much on 005°, and on which
+    heading her guns bear. The event gives half her printed inches each half and says the line fires on 005° (the
+    320° leg lies between the 1st cannonade and the finish of the move)."""
+    for pages in _both(mobile_bay, bundled_packs):
+        setup = pages[1]
+        (_, _), heading = _printed_start(setup, "USS Hartford + USS Metacomet")
+        inches = re.search(r"USS Hartford \+ USS Metacomet [\d.,½ ]+ 005° (\d+)\" \(leader's\)", setup)
+        assert heading == 5 and inches, setup[:400]
+        half = int(inches.group(1)) / 2
+        leg = f"{int(half)}½" if half % 1 else f"{int(half)}"
+        assert _squeezed(f"(no gauge turns: 320° 1st half, 005° 2nd: clear of her and the shoal): {leg}\" each, fire "
+                         "on 005°") in _squeezed(setup)
+        assert leg == "1½"
+
+
+def test_p40_arcs_are_one_rule_her_heading_as_she_lies(mobile_bay, bundled_packs):
+    """Play 40, moment 2 (p2 Mobile Point, p3 Line of battle): "within 30° of a 005° bow" beside "arcs as she lies"
+    read as two rules. Both pages now say "as she lies"; the 005° is where she lies at the start."""
+    for pages in _both(mobile_bay, bundled_packs):
+        setup = _squeezed(pages[1])
+        assert _squeezed("Measure arcs as she lies: near the start, within 30° of a 005° bow.") in setup
+        assert _squeezed("Measure arcs: near") not in setup
+        assert _squeezed("(both cannonades, no move; arcs as she lies)") in _squeezed(_readings(pages))
+
+
+def test_p40_a_095_brooklyn_and_octorara_each_fire_outboard_and_the_event_names_the_sides(mobile_bay, bundled_packs):
+    """Play 40, moment 3 (p2): after Brooklyn's turn to 095°, which of the pair fires which way? Each outboard: the
+    event names the sides, and they are the outboard sides of a gunboat lashed to port at a 095° heading (the sloop's
+    starboard, 185°: south; the gunboat's port, 005°: north)."""
+    for pages in _both(mobile_bay, bundled_packs):
+        setup = _squeezed(pages[1])
+        assert _squeezed("each fires all her factors outboard, none inboard (the sloop's port side, the gunboat's "
+                         "starboard)") in setup
+        bow = int(re.search(r"\(bow(\d{3})°:Octorarafires", setup).group(1))
+        sloop_outboard, gunboat_outboard = (bow + 90) % 360, (bow - 90) % 360
+        compass = {0: "north", 180: "south"}
+        assert abs(sloop_outboard - 180) <= 45 and abs(gunboat_outboard - 0) <= 45
+        assert _squeezed(f"Octorara fires {compass[0]}, Brooklyn {compass[180]}; not a hit") in setup
+
+
+def test_p40_fort_morgans_range_arc_and_sight_are_one_point(mobile_bay, bundled_packs, library, tmp_path):
+    """Play 40, moment 4 (p3 Fort Morgan): range to the shore's nearest point, sight from "any point of it": two points
+    of the plan to choose between. One point now, the nearest, for range, a ship's arc and sight, marked (house rule);
+    the other reading, plays 33 and 39's any-point sight, is the fort_sight house rule and prints in its place."""
+    for pages in _both(mobile_bay, bundled_packs):
+        text = _squeezed(_readings(pages))
+        assert _squeezed("to the nearest point of Mobile Point's west shore (her water battery), sight too: one point "
+                         "(house rule)") in text
+        assert _squeezed("any point of it") not in text
+    house = tmp_path / "house.yaml"
+    house.write_text("quick-play:\n  fort_sight: {rows: {reading: any_point}}\n")
+    pages = _build(library, "mobile-bay-1864", tmp_path / "out", house=house)
+    text = _squeezed(_readings(pages))
+    assert _squeezed("none landward; range both ways, and a ship's arc to her, to the nearest point of Mobile Point's "
+                     "west shore (her water battery); sight: any point of it to a ship's centre") in text
+    assert _squeezed("sight too: one point") not in text and len(pages) == RULESET.pack_pages
+
+
+def test_p40_a_club_with_no_cup_draws_blind_from_a_face_down_mix(mobile_bay, bundled_packs):
+    """Play 40, moment 5 (p6 phase 1): "shuffle face down, deal" left who deals to whom. The sides draw in turn, blind,
+    from the counters mixed face down: phase 1's own line, A4 and Letter."""
+    for pages in _both(mobile_bay, bundled_packs):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("1 Draw counters a counter per unit (a lashed pair is one) in a cup; the sides draw in turn, "
+                         "blind (no cup: from a face-down mix)") in ref
+        assert _squeezed("deal)") not in ref
+
+
+def test_p40_a_lost_consort_frees_her_partner_at_once_and_casting_off_is_a_move_only_by_choice(mobile_bay, bundled_packs):
+    """Play 40, moment 6 (p2 Lashed pairs, p3 One of a pair lost): a struck consort "anchors alongside"; the set-up's
+    "Casting off takes a whole move" made the partner wait a move to leave her. The move is for a pair that parts by
+    choice, both afloat; one lost, p3 frees the other at once."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("Casting off (both afloat): a move.") in _squeezed(pages[1])
+        assert _squeezed("Casting off takes a whole move") not in _squeezed(pages[1])
+        assert _squeezed("sunk or struck (a torpedo: where she met the field), the other cuts free at once, keeps the "
+                         "counter") in _squeezed(_readings(pages))
+
+
+def test_p40_a_second_cannonade_may_take_another_target(mobile_bay, bundled_packs):
+    """Play 40, moment 7 (p6 phases 7, 9; p5 readings): between a unit's two cannonades (a fort's back to back), may
+    she change target? Yes: each cannonade picks its own, said in both 2nd-cannonade rows and in the readings."""
+    for pages in _both(mobile_bay, bundled_packs):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("7 Fort 2nd cannonade a fort fires again, at any target (it does not move) the fort acting") in ref
+        assert _squeezed("9 Ship 2nd cannonade she fires again, at any target; then") in ref
+        assert _squeezed("Each cannonade its own target (a fort's 2nd too)") in _squeezed(_readings(pages))
+
+
+def test_p40_a_cannonade_fires_every_factor_that_bears_or_none(mobile_bay, bundled_packs):
+    """Play 40, moment 8 (p6 phase 4; p5 readings): one gun enough for a sure hit, may she fire it alone and keep the
+    rest? No: all that bear fire, a sure hit among them, or she holds the cannonade; only a Heavy waits for the other
+    cannonade (the one place the article lets a gun sit one out). Heavy guns' own row is that reading's end now."""
+    for pages in _both(mobile_bay, bundled_packs):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("4 1st cannonade she may fire all that bear (or hold it): one target in sight") in ref
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("all that bear, a sure hit's too, or none; a Heavy in one of the two, the owner's choice") in \
+            readings
+        assert _squeezed("Heavy guns fire in one") not in readings
