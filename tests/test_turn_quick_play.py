@@ -436,7 +436,7 @@ def test_the_events_say_which_doubles_go_to_them(mobile_bay, library):
     # play 33, moment 11: "a double: no event" left open whether 1D10 + AvD can be one: a Heavy's or Medium's never is
     assert "Heavy 2D10 per factor EDNA (never a double)" in ref and "Medium 2D6 per two factors (one 2 AvD) EDNA (never a double)" in ref
     assert "the factor; over" in ref and ref.count("→ events.") == ref.count("Two dice alike, hit or not → events.")
-    assert "Doubles on 3D6 any two of a ram's or a torpedo's 3D6 alike are a double" in ref
+    assert "Doubles on 3D6 any two of the 3D6 alike: a double (three alike: one event)" in ref
     column = _column(mobile_bay, "— quick reference")  # the cell wraps: "EDNA (never a" over "double)"
     assert column.count("EDNA (never a") == 2 and column.count("double)") >= 2
 
@@ -894,9 +894,9 @@ def test_a_lost_units_counter_leaves_the_cup(mobile_bay, library):
 def test_the_bound_says_when_a_stopped_ship_drifts(mobile_bay, library):
     """Replay 6, near-miss: only the Tide reading said when she drifts ("at the end of her bound", unclear) and the
     sequence left it out. Phase 9 says it, and the reading names the phase."""
-    assert ("Ship 2nd cannonade she fires again; then, stopped and not at anchor, she drifts (Tide)"
+    assert ("Ship 2nd cannonade she fires again, at any target; then, stopped and not at anchor, she drifts (Tide)"
             in _blocks(library, "mobile-bay-1864"))
-    assert _squeezed("she fires again; then, stopped and not at anchor, she drifts (Tide)") in _squeezed(
+    assert _squeezed("she fires again, at any target; then, stopped and not at anchor, she drifts (Tide)") in _squeezed(
         _page(mobile_bay, "Naval Rules — quick reference"))
     page = _readings(mobile_bay)
     assert "tide in phase 9 (Mobile Bay: north)" in page and "at the end of her bound" not in page
@@ -1434,7 +1434,7 @@ def test_brooklyns_test_stop_is_an_order_and_her_consort_does_not_carry_her(mobi
     is an order, not damage, and Octorara does not carry her."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("if a hit stops the sloop the gunboat carries her") in setup  # the rule the player read
-    assert _squeezed("blocking it (bow 095°, Octorara north, firing; not a hit: no carrying") in setup
+    assert _squeezed("blocking it (bow 095°: Octorara fires north, Brooklyn south; not a hit: no carrying") in setup
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1530,7 +1530,7 @@ def test_the_bounds_first_cannonade_says_the_arcs_and_sight_on_the_quick_referen
     """Replay 13, defect 3: the firing arcs ("over 30° off bow and stern") and line of sight were only in the readings
     under the roster, so the player kept turning from the quick reference to page 3. The bound's 1st cannonade row
     says both, in its line (the Heavy's once a bound is the cannonade table's Fires column)."""
-    assert ("1st cannonade she may fire (or hold it): one target in sight, over 30° off bow and stern (a monitor: all round) the unit acting"
+    assert ("1st cannonade she may fire all that bear (or hold it): one target in sight, over 30° off bow and stern (a monitor: all round) the unit acting"
             in _blocks(library, "mobile-bay-1864"))
     ref = _squeezed(_page(mobile_bay, "Naval Rules — quick reference"))
     assert _squeezed("one target in sight, over 30° off bow and stern (a monitor: all round)") in ref
@@ -2187,7 +2187,7 @@ def test_the_set_up_says_the_wooden_line_starts_bows_on_to_the_fort(mobile_bay):
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     # play 34, moment 5: "none bears till she turns" held only at the start line (Hartford at 55.3, 25 on 005° has
     # the shore 35° or more off her bow): measure
-    assert _squeezed("water off it. Measure arcs: near the start, within 30° of a 005° bow.") in setup
+    assert _squeezed("water off it. Measure arcs as she lies: near the start, within 30° of a 005° bow.") in setup
     assert _squeezed("none bears till she turns") not in setup
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2271,10 +2271,11 @@ def test_a_follower_set_up_off_her_leaders_track_is_slid_onto_it_at_set_up(mobil
 def test_a_ship_firing_at_fort_morgan_may_lay_her_line_to_any_point_of_the_west_shore(mobile_bay):
     """Replay 26, moment 3 (p3 In sight, Fort Morgan): the fort has no drawn extent, so "some part of the target" had no
     meaning for her, and Tecumseh blocked the line to the nearest shore point. Range and arc stay at the nearest point;
-    a line to any point of the west shore sees her."""
+    a line to any point of the west shore sees her. Play 40, moment 4 made range, arc and sight one point, the nearest;
+    the any-point sight is the fort_sight house rule, marked so (test_p40_fort_morgans_range_arc_and_sight_are_one_point)."""
     text = _squeezed(_readings(mobile_bay))
-    assert _squeezed("to the nearest point of Mobile Point's west shore (her water battery); sight: any point of it to a "
-                     "ship's centre") in text
+    assert _squeezed("to the nearest point of Mobile Point's west shore (her water battery), sight too: one point "
+                     "(house rule)") in text
 
 
 def test_a_follower_steers_round_a_ship_lying_in_the_wake_and_back_into_it(mobile_bay):
@@ -2429,14 +2430,15 @@ def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tai
 def test_a_club_with_no_cup_shuffles_the_counters_face_down_and_deals(mobile_bay, bundled_packs):
     """Replay 27, moment 6 (p6 phase 1): a table with no cup needs a way to draw; the player threw 1dN for the k-th
     counter left, twelve throws a bound. The Draw counters row says: shuffle them face down and deal, in its one line
-    on A4 and on Letter, which keep 7 and 9 pages."""
+    on A4 and on Letter, which keep 7 and 9 pages. Play 40, moment 5: "deal" left who deals to whom; the sides draw in
+    turn, blind, from the face-down mix."""
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         with _opened(pages.path) as pdf:
             page = next(p for p in pdf.pages if "The bound (sequence" in (p.extract_text() or ""))
             lines = [_flat(ln) for ln in (page.extract_text() or "").splitlines()]
         row = [ln for ln in lines if ln.startswith("1 Draw counters")]
-        assert row and row[0].endswith("the sides draw in turn, blind (or shuffle face down, deal) —"), row
+        assert row and row[0].endswith("the sides draw in turn, blind (no cup: from a face-down mix) —"), row
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2923,9 +2925,9 @@ def test_a_ram_on_a_pairs_seam_hits_the_sloop_and_firing_is_optional(mobile_bay,
     """Play 31, moment 10 (p3 Consorts, p6 phase 4): a ram's bow meeting the seam of a lashed pair: the sloop is struck;
     and a ship may hold her fire: the 1st cannonade row says she may fire or hold it."""
     _read_on_both_papers(mobile_bay, bundled_packs, "a ram hits the one her bow meets (seam: sloop)")
-    assert "1st cannonade she may fire (or hold it): one target in sight" in _blocks(library, "mobile-bay-1864")
+    assert "1st cannonade she may fire all that bear (or hold it): one target in sight" in _blocks(library, "mobile-bay-1864")
     for pages in (mobile_bay, _letter(bundled_packs)):
-        assert _squeezed("she may fire (or hold it): one target in sight") in _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("she may fire all that bear (or hold it): one target in sight") in _squeezed(_page(pages, "The bound (sequence"))
 
 
 def test_the_skip_of_a_throw_that_cannot_score_is_said_for_mediums_too_never_a_parrott(mobile_bay, bundled_packs):
@@ -3036,7 +3038,7 @@ def test_play_33_the_readings_answer_the_line_sight_touching_and_prize_moments(m
     for words in ("if he stops (carried too) or sinks, the next astern leads",
                   "(his whole inches, or to touch the ship ahead)",
                   "in doubt, she sees",
-                  "sight: any point of it to a ship's centre",
+                  "(her water battery), sight too: one point (house rule)",  # play 40, moment 4: one point
                   "(deep where none is given, as off the channel)",
                   "(her phase-6 turn may take her round to finish; a 2nd touch ends it)",
                   "(free: no inboard side; no drift into the prize)",
@@ -3309,7 +3311,7 @@ def test_play_38_brooklyns_stop_is_no_carrying_and_her_sides_are_said(mobile_bay
     for pages in _both(mobile_bay, bundled_packs):
         setup = _squeezed(pages[1])
         assert _squeezed("if a hit stops the sloop the gunboat carries her at half its own.") in setup
-        assert _squeezed("(bow 095°, Octorara north, firing; not a hit: no carrying)") in setup
+        assert _squeezed("(bow 095°: Octorara fires north, Brooklyn south; not a hit: no carrying)") in setup
 
 
 def test_play_38_the_dog_leg_is_the_tests_a_heading_a_half(mobile_bay, bundled_packs):
@@ -3345,7 +3347,7 @@ def test_play_39_brooklyns_turn_gives_095_and_the_new_leader_passes_west_of_her(
     leader goes west of Brooklyn, the line in his wake, the dog-leg his."""
     for pages in _both(mobile_bay, bundled_packs):
         text = _squeezed("\n".join(pages))
-        assert _squeezed("(bow 095°, Octorara north, firing; not a hit: no carrying)") in _squeezed(pages[1])
+        assert _squeezed("(bow 095°: Octorara fires north, Brooklyn south; not a hit: no carrying)") in _squeezed(pages[1])
         assert _squeezed("turn 90° to starboard (bow 095°), stopped") in text
         assert text.count(_squeezed("the next astern leads west of her, all in his wake (no gauge turns: 320° 1st half, "
                                     "005° 2nd: clear of her and the shoal)")) == 2
@@ -3387,8 +3389,9 @@ def test_play_39_a_freed_ship_has_no_inboard_side_but_her_prize_still_blocks(mob
 
 def test_play_39_sight_to_fort_morgan_is_from_any_shore_point_to_a_ships_centre(mobile_bay, bundled_packs):
     """Play 39, moment 6 (p3): "sight both ways from any point of it": is the ruler from the firer's centre to any
-    point of the shore? Yes, said so."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "sight: any point of it to a ship's centre")
+    point of the shore? Yes, said so. Play 40, moment 4 made it one point, the nearest; any point is the house rule the
+    reading is marked with (test_p40_fort_morgans_range_arc_and_sight_are_one_point reads it played)."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "sight too: one point (house rule)")
 
 
 def test_play_39_the_struck_marker_is_a_struck_ships_only_one(mobile_bay, bundled_packs):
@@ -3410,3 +3413,109 @@ def test_play_39_the_mediums_most_over_24_in_and_the_bay_sector_and_the_tide(mob
         setup = _squeezed(pages[1])
         assert _squeezed("Fort Morgan's bay sector (330–030°): 2 Mediums.") in setup
         assert _squeezed("The flood runs north all 12 bounds") in setup and _squeezed("all morning") not in setup
+
+
+# Play 40 (qp26): three bounds of Mobile Bay from the A4 pack, eight rulebook moments
+
+
+def test_p40_the_dogleg_says_its_inches_a_leg_and_that_the_line_fires_on_005(mobile_bay, bundled_packs):
+    """Play 40, moment 1 (p2): Hartford's 3" over the dog-leg: how much on 320° and how much on 005°, and on which
+    heading her guns bear. The event gives half her printed inches each half and says the line fires on 005° (the
+    320° leg lies between the 1st cannonade and the finish of the move)."""
+    for pages in _both(mobile_bay, bundled_packs):
+        setup = pages[1]
+        (_, _), heading = _printed_start(setup, "USS Hartford + USS Metacomet")
+        inches = re.search(r"USS Hartford \+ USS Metacomet [\d.,½ ]+ 005° (\d+)\" \(leader's\)", setup)
+        assert heading == 5 and inches, setup[:400]
+        half = int(inches.group(1)) / 2
+        leg = f"{int(half)}½" if half % 1 else f"{int(half)}"
+        assert _squeezed(f"(no gauge turns: 320° 1st half, 005° 2nd: clear of her and the shoal): {leg}\" each, fire "
+                         "on 005°") in _squeezed(setup)
+        assert leg == "1½"
+
+
+def test_p40_arcs_are_one_rule_her_heading_as_she_lies(mobile_bay, bundled_packs):
+    """Play 40, moment 2 (p2 Mobile Point, p3 Line of battle): "within 30° of a 005° bow" beside "arcs as she lies"
+    read as two rules. Both pages now say "as she lies"; the 005° is where she lies at the start."""
+    for pages in _both(mobile_bay, bundled_packs):
+        setup = _squeezed(pages[1])
+        assert _squeezed("Measure arcs as she lies: near the start, within 30° of a 005° bow.") in setup
+        assert _squeezed("Measure arcs: near") not in setup
+        assert _squeezed("(both cannonades, no move; arcs as she lies)") in _squeezed(_readings(pages))
+
+
+def test_p40_a_095_brooklyn_and_octorara_each_fire_outboard_and_the_event_names_the_sides(mobile_bay, bundled_packs):
+    """Play 40, moment 3 (p2): after Brooklyn's turn to 095°, which of the pair fires which way? Each outboard: the
+    event names the sides, and they are the outboard sides of a gunboat lashed to port at a 095° heading (the sloop's
+    starboard, 185°: south; the gunboat's port, 005°: north)."""
+    for pages in _both(mobile_bay, bundled_packs):
+        setup = _squeezed(pages[1])
+        assert _squeezed("each fires all her factors outboard, none inboard (the sloop's port side, the gunboat's "
+                         "starboard)") in setup
+        bow = int(re.search(r"\(bow(\d{3})°:Octorarafires", setup).group(1))
+        sloop_outboard, gunboat_outboard = (bow + 90) % 360, (bow - 90) % 360
+        compass = {0: "north", 180: "south"}
+        assert abs(sloop_outboard - 180) <= 45 and abs(gunboat_outboard - 0) <= 45
+        assert _squeezed(f"Octorara fires {compass[0]}, Brooklyn {compass[180]}; not a hit") in setup
+
+
+def test_p40_fort_morgans_range_arc_and_sight_are_one_point(mobile_bay, bundled_packs, library, tmp_path):
+    """Play 40, moment 4 (p3 Fort Morgan): range to the shore's nearest point, sight from "any point of it": two points
+    of the plan to choose between. One point now, the nearest, for range, a ship's arc and sight, marked (house rule);
+    the other reading, plays 33 and 39's any-point sight, is the fort_sight house rule and prints in its place."""
+    for pages in _both(mobile_bay, bundled_packs):
+        text = _squeezed(_readings(pages))
+        assert _squeezed("to the nearest point of Mobile Point's west shore (her water battery), sight too: one point "
+                         "(house rule)") in text
+        assert _squeezed("any point of it") not in text
+    house = tmp_path / "house.yaml"
+    house.write_text("quick-play:\n  fort_sight: {rows: {reading: any_point}}\n")
+    pages = _build(library, "mobile-bay-1864", tmp_path / "out", house=house)
+    text = _squeezed(_readings(pages))
+    assert _squeezed("none landward; range both ways, and a ship's arc to her, to the nearest point of Mobile Point's "
+                     "west shore (her water battery); sight: any point of it to a ship's centre") in text
+    assert _squeezed("sight too: one point") not in text and len(pages) == RULESET.pack_pages
+
+
+def test_p40_a_club_with_no_cup_draws_blind_from_a_face_down_mix(mobile_bay, bundled_packs):
+    """Play 40, moment 5 (p6 phase 1): "shuffle face down, deal" left who deals to whom. The sides draw in turn, blind,
+    from the counters mixed face down: phase 1's own line, A4 and Letter."""
+    for pages in _both(mobile_bay, bundled_packs):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("1 Draw counters a counter per unit (a lashed pair is one) in a cup; the sides draw in turn, "
+                         "blind (no cup: from a face-down mix)") in ref
+        assert _squeezed("deal)") not in ref
+
+
+def test_p40_a_lost_consort_frees_her_partner_at_once_and_casting_off_is_a_move_only_by_choice(mobile_bay, bundled_packs):
+    """Play 40, moment 6 (p2 Lashed pairs, p3 One of a pair lost): a struck consort "anchors alongside"; the set-up's
+    "Casting off takes a whole move" made the partner wait a move to leave her. The move is for a pair that parts by
+    choice, both afloat; one lost, p3 frees the other at once."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("Casting off (both afloat): a move.") in _squeezed(pages[1])
+        assert _squeezed("Casting off takes a whole move") not in _squeezed(pages[1])
+        assert _squeezed("sunk or struck (a torpedo: where she met the field), the other cuts free at once, keeps the "
+                         "counter") in _squeezed(_readings(pages))
+
+
+def test_p40_a_second_cannonade_may_take_another_target(mobile_bay, bundled_packs):
+    """Play 40, moment 7 (p6 phases 7, 9; p5 readings): between a unit's two cannonades (a fort's back to back), may
+    she change target? Yes: each cannonade picks its own, said in both 2nd-cannonade rows and in the readings."""
+    for pages in _both(mobile_bay, bundled_packs):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("7 Fort 2nd cannonade a fort fires again, at any target (it does not move) the fort acting") in ref
+        assert _squeezed("9 Ship 2nd cannonade she fires again, at any target; then") in ref
+        assert _squeezed("Each cannonade its own target (a fort's 2nd too)") in _squeezed(_readings(pages))
+
+
+def test_p40_a_cannonade_fires_every_factor_that_bears_or_none(mobile_bay, bundled_packs):
+    """Play 40, moment 8 (p6 phase 4; p5 readings): one gun enough for a sure hit, may she fire it alone and keep the
+    rest? No: all that bear fire, a sure hit among them, or she holds the cannonade; only a Heavy waits for the other
+    cannonade (the one place the article lets a gun sit one out). Heavy guns' own row is that reading's end now."""
+    for pages in _both(mobile_bay, bundled_packs):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("4 1st cannonade she may fire all that bear (or hold it): one target in sight") in ref
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("all that bear, a sure hit's too, or none; a Heavy in one of the two, the owner's choice") in \
+            readings
+        assert _squeezed("Heavy guns fire in one") not in readings
