@@ -220,6 +220,8 @@ def partner_hides(ctx: Context, name: str) -> str:
     if share not in mods:
         raise ShipyardError(f"table lashed_pairs ({t.tag()}): hides is {share!r}; expected one of {', '.join(mods)}")
     # play 28, moment 5: an angled view was judged by eye; ours, the line from the gun to her centre decides
+    # play 41, moment 5 (sotw27): "clear of it none" read as no modifier at all while Brooklyn and Manhattan hid 83%
+    # of her: clear of him, the Obscured rule counts every base, his too (the stray: the one hiding most)
     return (f"; behind {name} (the line to her centre across his base): obscured ({share.replace('3/4', '¾')} "
             f"{mods[share]:+d}; in smoke this, not its −2), clear of him: Obscured, his base too").replace("-", "−")
 
