@@ -3513,3 +3513,168 @@ def test_p40_every_sidewheelers_sheet_says_a_wheel_hit_is_the_wheel_facing_the_f
     octorara = _sheet_page(mobile_bay_pages, "USS Octorara")
     assert "Table 14 (d10) · sidewheel: 10 = critical (Table 15) · Wheel: the one facing the firer" in octorara
     assert "Wheel: the one facing the firer" not in _sheet_page(mobile_bay_pages, "USS Tecumseh")
+
+
+# ---- play 41 (sotw27): /work/notes/r41/smoke-on-the-water.md, read back from the built A4 and Letter packs
+def _corners(text: str, after: str) -> list[tuple[float, float]]:
+    """The (x, y) cm pairs the set-up page prints after `after`, up to the next full stop or name."""
+    said = text.split(after, 1)[1].split(".", 1)[0].split(" Middle", 1)[0].replace("½", ".5")
+    return [(float(a), float(b)) for a, b in re.findall(r"(\d+(?:\.5)?), (\d+(?:\.5)?)", said)]
+
+
+def test_p41_manhattans_turn_3_base_is_off_the_land_and_channel_and_land_share_no_ground(bundled_packs,
+                                                                                          mobile_bay_pages):
+    """Moment 1 (answered by play 40's channel, sotw26): the channel's corner 94, 97½ crossed Mobile Point's west
+    shore, so one strip was both "24 ft" and "aground". From the set-up page's printed corners, A4 and Letter: no
+    corner of the one lies in the other, and Manhattan's turn-3 base (centre 81.5, 98, heading 019°, 122 × 32 mm)
+    has no corner on the land: the player's 2 cm pass is water."""
+    import math
+
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        land = _corners(setup, "Land, corners (cm):")
+        channel = _corners(setup, "Main Ship Channel's edge: corners")
+        assert land == [(86.5, 101.5), (122, 96), (122, 148.5), (101.5, 146.5)]
+        assert len(channel) == 9 and (94, 97.5) not in channel
+        assert not any(_inside(p, land) for p in channel) and not any(_inside(p, channel) for p in land)
+        h = math.radians(19)
+        ahead, abeam = (math.sin(h), math.cos(h)), (math.cos(h), -math.sin(h))
+        base = [(81.5 + a * 6.1 * ahead[0] + b * 1.6 * abeam[0], 98 + a * 6.1 * ahead[1] + b * 1.6 * abeam[1])
+                for a in (1, -1) for b in (1, -1)]
+        assert not any(_inside(p, land) for p in base), base
+
+
+def test_p41_every_consorts_offset_sets_the_two_bases_touching(bundled_packs, mobile_bay_pages):
+    """Moment 2: Seminole's sheet put her centre 2½ cm to port of Lackawanna's, where their bases (29 and 25 mm wide)
+    need 2.7 to touch: they overlapped by 2 mm (Kennebec, Itasca and Galena too). Each consort's offset is now half the
+    two widths, to the mm, rounded up: the bases touch and never overlap, as the Lashed pairs reading sets them."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        sheets = [p for p in pages if "cm to port of his" in p]
+        seen = {}
+        for page in sheets:
+            widths = [int(w) for w in re.findall(r"Base \d+ × (\d+) mm", page)]
+            for name, cm in re.findall(r"Lashed to (\w+(?: \w+)?): one order.*?her centre ([\d.½]+) cm to port of his",
+                                       page):
+                seen[name] = float(cm.replace("½", ".5"))
+                half = (widths[0] + widths[1]) / 2 / 10  # the partner's sheet first, the consort's below it
+                assert half <= seen[name] < half + 0.1, (name, cm, widths)
+        assert seen == {"Brooklyn": 3.5, "Hartford": 3.5, "Richmond": 3.5, "Lackawanna": 2.7, "Monongahela": 2.7,
+                        "Ossipee": 2.7, "Oneida": 2.8}, seen
+
+
+def test_p41_a_shell_through_a_forts_walls_leaves_no_fire_marker_but_its_critical(bundled_packs, mobile_bay_pages):
+    """Moment 3: the Shell row's "a fire test marker on the target" met the fort rules' fire only by a fort critical.
+    Ours: a fort's markers come from its critical (4-5 fire, 6 magazine) alone, said where the marker is given."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("a fire test marker on the target (her sheet's Fire tests; none on a Stack hit or a fort: a fort "
+                "critical's alone)") in text
+        assert "4-5 fire: a fire test marker; 6 magazine: 2d6 SDP more and a fire test marker" in text
+
+
+def test_p41_a_deflected_shell_on_a_fort_is_unpierced_on_one_line(bundled_packs, mobile_bay_pages):
+    """Moment 4: "a fort: Fort pierced" read as a deflected shell piercing the walls. The readings row now says the
+    after-slash figure, unpierced, and the detonation die (Gunners driven off), on one line, A4 and Letter; the fort
+    pierced row keeps "burst, all its Shell figure" (play 40)."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        readings = next(p for p in pages if "What the text leaves open" in p)
+        assert ('Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker); a fort: after the '
+                "slash, unpierced; detonation d10 deflected_shell") in readings
+        assert "a fort: Fort pierced" not in readings
+        assert "(a shell: burst, all its Shell figure; dud or deflected, after the slash;" in readings
+
+
+def test_p41_a_consort_clear_of_her_partner_is_obscured_as_any_ship(bundled_packs, mobile_bay_pages):
+    """Moment 5: Octorara, the line to her centre clear of Brooklyn, yet Brooklyn and Manhattan hid 83% of her: her
+    sheet said "clear of it none". Now: clear of him, the Obscured rule, his base counted with the others; the stray
+    goes to the one hiding most (the quick reference's Obscured row)."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        consorts = [p for p in pages if "cm to port of his" in p]
+        text = " ".join(consorts)
+        assert text.count("in smoke this, not its −2), clear of him: Obscured, his base too") == 7
+        assert "clear of it none" not in text
+    assert ("of several, the one nearest the gun on the line to the target's centre, else the one hiding most"
+            in " ".join(mobile_bay_pages))
+
+
+def test_p41_a_stray_hit_is_the_hit_as_it_fell_shell_and_all(bundled_packs, mobile_bay_pages):
+    """Moment 6: a stray shell off a ship firing at a fort: does it detonate and mark? It is the hit as it fell,
+    shell and all (detonation, marker), at her own range and aspect."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("the hit as it fell, shell and all, her own range and aspect; firing at a fort: the one hiding the "
+                "firer)") in text
+
+
+def test_p41_morale_held_goes_in_the_tactical_cell_and_the_bar_counts_when_reached(bundled_packs, mobile_bay_pages):
+    """Moments 7 and 8: "held: write it in her log", and the log has no morale column: MH in her Tactical cell.
+    Brooklyn at exactly 40, her ½ bar: the Hull damage row says "down to" it, at it counts (as Morale's reading)."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "half FP; held: Tactical cell MH) *" in text
+        assert "write it in her log" not in text
+        assert "Hull damage * down to the ½ left bar (at it counts) max speed -1 level, at ¼ left -2" in text
+        assert "tested once her HDP reach the ¼ bar (at it counts)" in text
+
+
+def test_p41_a_burst_shells_fire_critical_leaves_two_markers(bundled_packs, mobile_bay_pages):
+    """Moment 9: a burst shell's Fire critical, one marker or two? Two, the critical's and the burst's; the row is
+    ours (*), A4 and Letter."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("3 Fire hull if it penetrates: fire test marker (a burst shell leaves its own too: two); hull damage "
+                "as a hull hit *") in text
+        assert 'rolls the same: burst, the Shell figure and a marker' in text
+
+
+def test_p41_bases_touch_when_no_card_slips_between(bundled_packs, mobile_bay_pages):
+    """Moment 10: Tennessee and Selma 1 mm apart: a collision? Ours: bases touching is no card slipping between, a
+    test any table can make (a 1 mm gap takes a card: no contact)."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "range is base to base, a collision is bases touching (ours: no card slips between)," in text
+
+
+def test_p41_a_forts_fire_log_numbers_its_boxes_as_the_targets_are_declared(mobile_bay_pages):
+    """Moment 11: which of a face's boxes fired at which ship, for a misfire's random gun? The A4 fire log's heading
+    says the boxes at each ship as declared (the player's ruling); the sheet's fire line already lets any spread."""
+    fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert ("Fire log · each face: the ships fired at, the gun boxes at each as declared, for a misfire's random gun "
+            "(Bro 1–5; Har 6–7 and 13)") in fort
+    assert "the rest may fire at others in range (any spread; never at her)" in fort
+
+
+def test_p41_a_fort_emptied_in_a_volley_rolls_no_later_critical(bundled_packs, mobile_bay_pages):
+    """Moment 12: Winnebago's embrasure critical came in the volley that took Fort Morgan to 0: roll the gun? No: at
+    0 SDP it is destroyed at once, no later fort critical; on the readings page, one line, A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        readings = next(p for p in pages if "What the text leaves open" in p)
+        assert ("Fort at 0 SDP silenced and destroyed at once (no later fort critical); a fort never tests morale (it "
+                "fights until then) —") in readings
+
+
+def test_p41_the_flooding_line_sinks_her_at_fp_0_as_the_quick_reference_does(bundled_packs, mobile_bay_pages):
+    """Defect (flooding wording): the sheets said "past the last box: sinks", p22 "sinks at 0". Every vessel sheet's
+    damage line now says FP 0 (all 22 on A4; Letter's that print it), as the Flooding row and Empty tracks do."""
+    for pages, lines in ((mobile_bay_pages, 22), (_letter_pages(bundled_packs), None)):
+        said = sum(p.count("each repair: FP −flooding (FP 0: sinks)") for p in pages)
+        assert said == (lines or said) and said == sum(p.count("each repair: FP −flooding") for p in pages) > 0
+        assert not any("past the last box: sinks" in p for p in pages)
+        assert "she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0), and sinks at 0" in " ".join(pages)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p41_the_plan_sets_mobile_point_on_the_land_and_the_channels_name_off_it(library, paper):
+    """Lead's note (sotw26's left-over): the plan's "Mobile Point" sat in the water west of the tip, and on Letter the
+    channel's name ran over the land. A ground's name now goes on its ground: the point's label's middle on the land,
+    the channel's with neither end nor middle on it, A4 and Letter."""
+    from conftest import setup_blocks_on
+    from shipyard.pack.setup_page import plan_of
+    from shipyard.render.plan import _inside as on
+
+    blocks, box = setup_blocks_on(library, "mobile-bay-1864", "smoke-on-the-water", paper)
+    plan, width = plan_of(blocks, box.w)
+    s = min(width / plan.width, plan.max_height / plan.depth)
+    h = plan.depth * s
+    outline = {shape.name: [(x * s, h - y * s) for x, y in shape.points] for shape in plan.shapes if shape.name}
+    labels = {text: box for text, *box in plan.labels(width)}
+    x0, y0, x1, y1 = labels["Mobile Point"]
+    assert on((x0 + x1) / 2, (y0 + y1) / 2, outline["Mobile Point"])
+    x0, y0, x1, y1 = labels["Main Ship Channel"]
+    assert not any(on(x, (y0 + y1) / 2, outline["Mobile Point"]) for x in (x0, (x0 + x1) / 2, x1))
+    assert on((x0 + x1) / 2, (y0 + y1) / 2, outline["Main Ship Channel"])
