@@ -181,7 +181,7 @@ def test_a_half_page_keeps_its_damage_line_wherever_dropping_it_gains_nothing(bu
     """A half page taller than half a page dropped its "Damage:" line even where the other column was the taller
     one, so it gained nothing: Memphis's ironclads and Little Rebel, each on a page of its own, printed none."""
     sheets = _compact_sheets(bundled_packs.get("memphis-1862", "smoke-on-the-water", "a4").path)
-    line = "Damage: ½/¼ left: max speed −1/−2; machinery −1; each repair: FP −flooding (past the last box: sinks)"
+    line = "Damage: ½/¼ left: max speed −1/−2; machinery −1; each repair: FP −flooding (FP 0: sinks)"
     for name in ("USS Benton", "USS Louisville", "USS Carondelet", "USS Cairo", "USS St. Louis", "CSS Little Rebel"):
         (sheet,) = [" ".join(t.split()) for t in sheets if re.search(rf"^{re.escape(name)}( |$)", t, re.M)]
         assert sheet.count(line) == 1, name

@@ -279,7 +279,7 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
 @pytest.mark.parametrize("moment, words", [
     (5, "Howitzer direct * in her \"dir\" band (the sheet's PB column) a howitzer fires direct: Table 10 at Short range; "
         "beyond it (her S band on), indirect"),
-    (6, "and a fire test marker on the target (her sheet's Fire tests; none on a Stack hit); not: its figure after the slash, no marker"),
+    (6, "and a fire test marker on the target (her sheet's Fire tests; none on a Stack hit or a fort: a fort critical's alone); not: its figure after the slash, no marker"),
     (7, "Phase 6 · fire test: markers come from a detonated shell, fire criticals, bursts, red-hot shot"),
     (13, "Casemate * the casemate's armour, damage on the Hull (none: a Hull hit)"),
     (14, "a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull;"),
@@ -362,7 +362,7 @@ def test_a_deflected_shell_does_no_damage_and_a_house_rule_gives_the_other_readi
     assert ("Deflected a deflected shot does its range column's figure after the slash (Table 17: Heavy at S, 6/1, "
             "does 1)") in mobile_bay_text
     assert "is never deflected); a shell *: nothing (cottonclad: a detonation roll, fire test marker)" in mobile_bay_text
-    assert 'Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker); a fort: Fort pierced, and a detonation d10' in mobile_bay_text
+    assert 'Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker); a fort: after the slash, unpierced; detonation d10' in mobile_bay_text
     assert "deflected_shell" in mobile_bay_text  # the readings page names the option
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  deflected_shell:\n    rows: {reading: undetonated}\n")
@@ -483,7 +483,7 @@ def test_a_house_rules_file_plays_fort_criticals_walls_or_not(library, tmp_path)
 
 def test_a_fort_does_not_test_morale(mobile_bay_text):
     """Round 4, moment 8: Table 1 has badly hurt vessels test morale; do forts?"""
-    assert "Fort at 0 SDP silenced and destroyed; a fort never tests morale (it fights until then)" in mobile_bay_text
+    assert "Fort at 0 SDP silenced and destroyed at once (no later fort critical); a fort never tests morale (it fights until then)" in mobile_bay_text
 
 
 # ---- round 5 of issue 22 (a fresh player's three turns, /work/notes moments-sotw-r5): the fight's ground first
@@ -530,7 +530,7 @@ def test_no_two_starts_are_closer_than_their_bases(library, mobile_bay_text):
     """Moment 1: the column's start points were 6-6.5 cm apart and 1/600 hulls are 11 cm long, and no base size was
     printed. The text's own bases (the model and 5 mm all round) are on the quick reference, and no two units starting
     on the table are closer, centre to centre, than the longer of their bases."""
-    assert "Bases each model on a base 10 mm longer and wider than her hull (5 mm all round)" in mobile_bay_text
+    assert "Bases each model on a base 10 mm longer and wider than her hull, marked" in mobile_bay_text
     scenario = library.scenarios["mobile-bay-1864"]
     name_of = {library.units[su.id].name: su.id for side in scenario.sides for su in side.units}
     placed = []
@@ -604,7 +604,7 @@ def test_a_rammed_lashed_pair_and_the_speed_she_casts_off_at(library):
 
 def test_the_obscured_share_is_judged_by_bases_low_or_tall(library):
     """Moment 3: no way to judge the obscured fraction; does a low monitor hide a tall sloop?"""
-    assert ("Obscured the share of her base that other vessels' bases hide, seen along lines from the firing gun (her "
+    assert ("Obscured the share of her base other bases hide, seen along lines from the firing gun (her "
             "mark nearest it, a turret's centre) to the ends of her side (smoke: by range), low hulls or tall alike") in reference_text(library, "mobile-bay-1864")
 
 
@@ -858,7 +858,7 @@ def test_every_vessel_sheet_says_what_her_damage_costs(mobile_bay_pages):
     """Replay 7, defect: Metacomet's half page (and Lackawanna's) ran too tall and dropped the "Damage:" line every
     other sheet has; said in one line, it fits every half page."""
     sheets = [p for p in mobile_bay_pages if "Manoeuvre" in p]
-    line = "Damage: ½/¼ left: max speed −1/−2; machinery −1; each repair: FP −flooding (past the last box: sinks)"
+    line = "Damage: ½/¼ left: max speed −1/−2; machinery −1; each repair: FP −flooding (FP 0: sinks)"
     assert sum(p.count(line) for p in sheets) == sum(p.count("Smoke on the Water record sheet") for p in sheets) == 22
     assert line in _sheet_page(mobile_bay_pages, "USS Metacomet").split("USS Metacomet ", 1)[1]
 
@@ -1462,7 +1462,7 @@ def test_the_fire_and_machinery_criticals_act_only_if_they_penetrate(mobile_bay_
     """Replay 17, defect (p21): Table 15's Fire row lacked the "if it penetrates" of the Pilot House, Flooding and
     Rudder rows (the Deflected rule: a critical that does not get through does its damage, nothing more); Machinery
     too, which tests the hull the same way."""
-    assert "3 Fire hull if it penetrates: fire test marker (test in the fire phase); hull damage as a hull hit" in mobile_bay_text
+    assert "3 Fire hull if it penetrates: fire test marker (a burst shell leaves its own too: two); hull damage as a hull hit" in mobile_bay_text
     assert "3 Machinery hull if it penetrates: strike a machinery box (max speed -1 level)" in mobile_bay_text
 
 
@@ -1474,7 +1474,7 @@ def test_fort_morgans_fire_log_gives_each_face_its_column_where_the_page_has_roo
     from shipyard.rules.smoke_on_the_water.sheet import orders_log
 
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "Fire log · each face: the ships it fired at and the gun boxes at each" in page
+    assert "Fire log · each face: the ships fired at, the gun boxes at each as declared" in page
     assert page.count("Turn Channel fronts Bay front") == 3
     for paper in ("a4", "letter"):
         log = orders_log(True, 12, True, ["channel fronts", "bay front"])
@@ -1747,7 +1747,7 @@ def test_a_hit_on_the_vessel_in_the_way_is_not_rolled_again(mobile_bay_text):
     """Replay 22, defect c (p22): "at the range and aspect to her": roll to hit again with her numbers, or take the hit
     as it fell? As it fell (the text's Nahant takes the 6 that missed Atlanta); her range and aspect pick only its
     location, armour and damage."""
-    assert "the hit as it fell, her own range and aspect;" in mobile_bay_text  # sotw36, play 32 (p22): in fewer words
+    assert "the hit as it fell, shell and all, her own range and aspect;" in mobile_bay_text  # sotw36, play 32 (p22): in fewer words
 
 
 def test_a_random_gun_of_two_or_three_is_never_thrown_again(mobile_bay_pages):
@@ -1783,7 +1783,7 @@ def test_the_flooding_line_says_what_flooding_past_the_last_box_means(mobile_bay
     """Replay 23, defect b: a flooding track has a box a FP, and a torpedo's 2d6 can pass it: the sheet says she sinks
     at the repair phase."""
     sheet = _sheet_page(mobile_bay_pages, "USS Winnebago")
-    assert "each repair: FP −flooding (past the last box: sinks)" in sheet
+    assert "each repair: FP −flooding (FP 0: sinks)" in sheet
 
 
 # ---------------------------------------------------------------------------------------------- replay 24
@@ -2067,7 +2067,7 @@ def test_a_shell_detonation_says_whose_sheet_has_the_fuse_and_where_the_burst_is
     goes on the target, in her sheet's Fire tests boxes (every vessel sheet has them)."""
     assert ('Shell on U (Unarmoured) or Cottonclad, or penetrating: the firer\'s d10 for detonation (her own sheet\'s '
             '"shell detonates"). Detonated: the first figure of Table 17\'s Shell column (by gun size, not range) and a '
-            "fire test marker on the target (her sheet's Fire tests; none on a Stack hit)") in mobile_bay_text
+            "fire test marker on the target (her sheet's Fire tests; none on a Stack hit or a fort: a fort critical's alone)") in mobile_bay_text
     assert "(her sheet's \"shell detonates\")" not in mobile_bay_text
     assert "shell detonates 1–8" in _sheet_page(mobile_bay_pages, "USS Hartford")
     assert "shell detonates 1–7" in _sheet_page(mobile_bay_pages, "CSS Tennessee")
@@ -2095,7 +2095,7 @@ def test_a_lashed_consort_behind_her_partner_is_obscured_not_smoke_with_the_numb
     from shipyard.rules.smoke_on_the_water import sheet as S
     for consort, partner in (("USS Octorara", "Brooklyn"), ("USS Metacomet", "Hartford"), ("USS Galena", "Oneida")):
         assert (f"behind {partner} (the line to her centre across his base): obscured (over ¾ −4; in smoke this, not its "
-                "−2), clear of it none") in flat(_sheet_page(mobile_bay_pages, consort)), consort
+                "−2), clear of him: Obscured, his base too") in flat(_sheet_page(mobile_bay_pages, consort)), consort
     # play 35, moment 3: reworded to hold one line; the larger's share by the quick marks
     assert "Lashed partner a line to her centre over her partner hides her: her sheet's share" in mobile_bay_text
     house = tmp_path / "house.yaml"
@@ -2103,7 +2103,7 @@ def test_a_lashed_consort_behind_her_partner_is_obscured_not_smoke_with_the_numb
                      "\"over 1/2 to 3/4\": -2, \"over 3/4\": -3}\n")
     assert S.partner_hides(RS.context(library, house), "Brooklyn") == ("; behind Brooklyn (the line to her centre across "
                                                                        "his base): obscured (over ¾ −3; in smoke this, "
-                                                                       "not its −2), clear of it none")
+                                                                       "not its −2), clear of him: Obscured, his base too")
     house.write_text("smoke-on-the-water:\n  lashed_pairs:\n    rows: {partner_hides: false}\n")
     assert S.partner_hides(RS.context(library, house), "Brooklyn") == ""
     assert "one target side by side: neither's base obscures the other" in reference_text(library, "mobile-bay-1864", house)
@@ -2643,11 +2643,11 @@ def test_a_lashed_pairs_angled_view_is_read_by_the_line_to_the_targets_centre(bu
     """Play 28, moment 5 (p21 Obscured, p2 Powder smoke): Tennessee at Brooklyn, some 39° off her bow and partly behind
     her lashed Octorara: the sheets gave a share only for the one fully behind, any angled view was judged by eye.
     Ours: the line from the gun to her centre (the one the target aspect is read by) across her partner's base
-    gives the consort sheet's share, clear of it none, on the consort's sheet and the readings page, A4 and Letter."""
+    gives the consort sheet's share, clear of him: Obscured, his base too, on the consort's sheet and the readings page, A4 and Letter."""
     for paper in ("a4", "letter"):
         pages = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)]
         octorara = _sheet_page(pages, "USS Octorara")
-        assert "behind Brooklyn (the line to her centre across his base): obscured (over ¾ −4; in smoke this, not its −2), clear of it none" in octorara
+        assert "behind Brooklyn (the line to her centre across his base): obscured (over ¾ −4; in smoke this, not its −2), clear of him: Obscured, his base too" in octorara
         assert ("Lashed partner a line to her centre over her partner hides her: her sheet's share "
                 "(the larger: quick marks)") in " ".join(pages)
 
@@ -2688,8 +2688,8 @@ def test_a_forts_fire_log_asks_for_the_gun_boxes_a_misfires_random_gun_is_drawn_
         assert "(Bro 5, Har 5)" not in page
         # play 30, moment 7: "Har 6–7 13" read as one range; the example says "and"
         assert "Har 6–7 13" not in page
-        assert "Fire log · each face: the ships it fired at and the gun boxes at each, for a misfire's random gun (e.g. " \
-            "Bro 1–5; Har 6–7 and 13)" in page \
+        assert "Fire log · each face: the ships fired at, the gun boxes at each as declared, for a misfire's random gun " \
+            "(Bro 1–5; Har 6–7 and 13)" in page \
             or "Ships fired at: gun boxes" in page
     letter = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)]
     # Letter: both forts (one page) keep one column, every part of each log headed so
@@ -2997,7 +2997,7 @@ def test_play33_driven_off_is_minus_one_to_hit_and_smoke_minus_two_once(mobile_b
         "marker made burns this phase as that alone (no on-fire burn too)"),
     # 2: "Brooklyn's fire went out of control in phase 6, after that turn's morale phase. When does she test?"
     # and its defect: "no box to note 'morale tested – held' ... no place to note which causes have already been tested"
-    (2, "5 Morale test each cause since the last phase 5 (¼ bar, fire out of control, half FP; held: write it in her log) *"),
+    (2, "5 Morale test each cause since the last phase 5 (¼ bar, fire out of control, half FP; held: Tactical cell MH) *"),
     # 3: "the Machinery line says only 'hull damage'": as a hull hit, so the Shell rule's burst roll applies
     (3, "3 Machinery hull if it penetrates: strike a machinery box (max speed -1 level), hull damage as a hull hit;"),
     # 4: "both the fire test marker for being within 10 cm and the lashed effect? '1d6 FP' flotation lost at once?"
@@ -3026,7 +3026,7 @@ def test_play_34_the_roster_says_the_sheet_holds_the_armour_its_columns_do_not(m
 def test_play_34_obscured_shares_have_a_quick_count_by_the_bases_marks(mobile_bay_text):
     """Play 34: "obscured shares (pp. 20, 22) need careful geometry each time ... the main drag at a club table".
     A standing quick count (ours) by the ¼, ½ and ¾ marks every base carries, which meets Table 10's bands at them."""
-    assert "marked at ¼, ½ and ¾ along each side" in mobile_bay_text
+    assert "marked at ¼, ½, ¾ along each side" in mobile_bay_text
     assert "(ours, by the marks alone: her side's ¼, ½, ¾ it hides, one -1, two -2, three -4)" in mobile_bay_text
 
 
@@ -3225,7 +3225,7 @@ def test_play37_a_consorts_partner_counts_in_place_of_the_smoke(bundled_packs, m
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         for consort in ("USS Octorara", "USS Metacomet", "USS Port Royal"):
             page = _sheet_page(pages, consort)
-            assert "obscured (over ¾ −4; in smoke this, not its −2), clear of it none" in page, consort
+            assert "obscured (over ¾ −4; in smoke this, not its −2), clear of him: Obscured, his base too" in page, consort
             assert "not smoke" not in page
         assert "2. Bases hiding her (at a fort: hiding the firer) as much or more: theirs instead, never both." in _setup_page(pages)
 
@@ -3271,8 +3271,8 @@ def test_play37_table_1_names_the_morale_causes_and_the_one_fire_cap(bundled_pac
     """Play 37, defects (p21 Table 1): the morale causes were only on p3, and one fire however many markers catch
     only on p3 and the counters: Table 1's phases 5 and 6 name both."""
     for text in _both_papers(bundled_packs, mobile_bay_pages):
-        assert ("5 Morale test each cause since the last phase 5 (¼ bar, fire out of control, half FP; held: write it "
-                "in her log) *") in text
+        assert ("5 Morale test each cause since the last phase 5 (¼ bar, fire out of control, half FP; held: Tactical "
+                "cell MH) *") in text
         assert "6 Fire test each fire test marker (one fire however many catch), then each fire *" in text
 
 
@@ -3295,7 +3295,7 @@ def test_play38_a_deflected_shell_on_a_fort_says_one_thing_and_rolls_detonation(
         assert ("a fort: its Shell figure after the slash; detonation d10: burst from M or nearer, Gunners driven "
                 "off") in text
         assert "dud or deflected, after the slash; a deflected shot: after the slash, whole" in text
-        assert "a detonation's marker); a fort: Fort pierced, and a detonation d10" in text
+        assert "a detonation's marker); a fort: after the slash, unpierced; detonation d10" in text
         assert "a fort: Gunners driven off, if it bursts" not in text
 
 
@@ -3368,8 +3368,8 @@ def test_play39_a_deflected_shell_at_a_fort_reads_one_way_on_p3(bundled_packs, m
     driven off counts a deflected shell in plain words."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         readings = next(p for p in pages if "What the text leaves open" in p)
-        assert ('Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker); a fort: Fort '
-                "pierced, and a detonation d10 deflected_shell") in readings
+        assert ('Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker); a fort: after '
+                "the slash, unpierced; detonation d10 deflected_shell") in readings
         assert "bursting on a fort (deflected too): all its guns -1 to hit next turn" in readings
         assert "(pierced or not): all its guns" not in readings
 
@@ -3381,7 +3381,7 @@ def test_play39_a_consorts_sheet_says_where_she_may_fire(bundled_packs, mobile_b
     for text in _both_papers(bundled_packs, mobile_bay_pages):
         assert text.count("she fires to port or dead ahead/astern ±5° only; behind") == 7
         assert "1 cm aft; she fires to port or dead ahead/astern ±5° only; behind Brooklyn" in text
-        assert "3 cm to port of his, centres level; she fires to port" in text
+        assert "2.8 cm to port of his, centres level; she fires to port" in text
         assert "fires to port only" not in text
 
 
@@ -3497,7 +3497,7 @@ def test_p40_the_channel_edge_runs_clear_of_mobile_point_and_the_forts_stand_on_
 def test_p40_sight_lines_for_obscured_run_from_the_guns_mark_and_smoke_goes_by_range(mobile_bay_text):
     """Moment 7: obscured measured from what? From the firing gun's point, her base's mark nearest the gun (a
     turret's centre), to the ends of the target's side; smoke by the range band alone."""
-    assert ("Obscured the share of her base that other vessels' bases hide, seen along lines from the firing gun (her "
+    assert ("Obscured the share of her base other bases hide, seen along lines from the firing gun (her "
             "mark nearest it, a turret's centre) to the ends of her side (smoke: by range), low hulls or tall "
             "alike") in mobile_bay_text
     assert "1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once" in mobile_bay_text
@@ -3513,3 +3513,168 @@ def test_p40_every_sidewheelers_sheet_says_a_wheel_hit_is_the_wheel_facing_the_f
     octorara = _sheet_page(mobile_bay_pages, "USS Octorara")
     assert "Table 14 (d10) · sidewheel: 10 = critical (Table 15) · Wheel: the one facing the firer" in octorara
     assert "Wheel: the one facing the firer" not in _sheet_page(mobile_bay_pages, "USS Tecumseh")
+
+
+# ---- play 41 (sotw27): /work/notes/r41/smoke-on-the-water.md, read back from the built A4 and Letter packs
+def _corners(text: str, after: str) -> list[tuple[float, float]]:
+    """The (x, y) cm pairs the set-up page prints after `after`, up to the next full stop or name."""
+    said = text.split(after, 1)[1].split(".", 1)[0].split(" Middle", 1)[0].replace("½", ".5")
+    return [(float(a), float(b)) for a, b in re.findall(r"(\d+(?:\.5)?), (\d+(?:\.5)?)", said)]
+
+
+def test_p41_manhattans_turn_3_base_is_off_the_land_and_channel_and_land_share_no_ground(bundled_packs,
+                                                                                          mobile_bay_pages):
+    """Moment 1 (answered by play 40's channel, sotw26): the channel's corner 94, 97½ crossed Mobile Point's west
+    shore, so one strip was both "24 ft" and "aground". From the set-up page's printed corners, A4 and Letter: no
+    corner of the one lies in the other, and Manhattan's turn-3 base (centre 81.5, 98, heading 019°, 122 × 32 mm)
+    has no corner on the land: the player's 2 cm pass is water."""
+    import math
+
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        land = _corners(setup, "Land, corners (cm):")
+        channel = _corners(setup, "Main Ship Channel's edge: corners")
+        assert land == [(86.5, 101.5), (122, 96), (122, 148.5), (101.5, 146.5)]
+        assert len(channel) == 9 and (94, 97.5) not in channel
+        assert not any(_inside(p, land) for p in channel) and not any(_inside(p, channel) for p in land)
+        h = math.radians(19)
+        ahead, abeam = (math.sin(h), math.cos(h)), (math.cos(h), -math.sin(h))
+        base = [(81.5 + a * 6.1 * ahead[0] + b * 1.6 * abeam[0], 98 + a * 6.1 * ahead[1] + b * 1.6 * abeam[1])
+                for a in (1, -1) for b in (1, -1)]
+        assert not any(_inside(p, land) for p in base), base
+
+
+def test_p41_every_consorts_offset_sets_the_two_bases_touching(bundled_packs, mobile_bay_pages):
+    """Moment 2: Seminole's sheet put her centre 2½ cm to port of Lackawanna's, where their bases (29 and 25 mm wide)
+    need 2.7 to touch: they overlapped by 2 mm (Kennebec, Itasca and Galena too). Each consort's offset is now half the
+    two widths, to the mm, rounded up: the bases touch and never overlap, as the Lashed pairs reading sets them."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        sheets = [p for p in pages if "cm to port of his" in p]
+        seen = {}
+        for page in sheets:
+            widths = [int(w) for w in re.findall(r"Base \d+ × (\d+) mm", page)]
+            for name, cm in re.findall(r"Lashed to (\w+(?: \w+)?): one order.*?her centre ([\d.½]+) cm to port of his",
+                                       page):
+                seen[name] = float(cm.replace("½", ".5"))
+                half = (widths[0] + widths[1]) / 2 / 10  # the partner's sheet first, the consort's below it
+                assert half <= seen[name] < half + 0.1, (name, cm, widths)
+        assert seen == {"Brooklyn": 3.5, "Hartford": 3.5, "Richmond": 3.5, "Lackawanna": 2.7, "Monongahela": 2.7,
+                        "Ossipee": 2.7, "Oneida": 2.8}, seen
+
+
+def test_p41_a_shell_through_a_forts_walls_leaves_no_fire_marker_but_its_critical(bundled_packs, mobile_bay_pages):
+    """Moment 3: the Shell row's "a fire test marker on the target" met the fort rules' fire only by a fort critical.
+    Ours: a fort's markers come from its critical (4-5 fire, 6 magazine) alone, said where the marker is given."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("a fire test marker on the target (her sheet's Fire tests; none on a Stack hit or a fort: a fort "
+                "critical's alone)") in text
+        assert "4-5 fire: a fire test marker; 6 magazine: 2d6 SDP more and a fire test marker" in text
+
+
+def test_p41_a_deflected_shell_on_a_fort_is_unpierced_on_one_line(bundled_packs, mobile_bay_pages):
+    """Moment 4: "a fort: Fort pierced" read as a deflected shell piercing the walls. The readings row now says the
+    after-slash figure, unpierced, and the detonation die (Gunners driven off), on one line, A4 and Letter; the fort
+    pierced row keeps "burst, all its Shell figure" (play 40)."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        readings = next(p for p in pages if "What the text leaves open" in p)
+        assert ('Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker); a fort: after the '
+                "slash, unpierced; detonation d10 deflected_shell") in readings
+        assert "a fort: Fort pierced" not in readings
+        assert "(a shell: burst, all its Shell figure; dud or deflected, after the slash;" in readings
+
+
+def test_p41_a_consort_clear_of_her_partner_is_obscured_as_any_ship(bundled_packs, mobile_bay_pages):
+    """Moment 5: Octorara, the line to her centre clear of Brooklyn, yet Brooklyn and Manhattan hid 83% of her: her
+    sheet said "clear of it none". Now: clear of him, the Obscured rule, his base counted with the others; the stray
+    goes to the one hiding most (the quick reference's Obscured row)."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        consorts = [p for p in pages if "cm to port of his" in p]
+        text = " ".join(consorts)
+        assert text.count("in smoke this, not its −2), clear of him: Obscured, his base too") == 7
+        assert "clear of it none" not in text
+    assert ("of several, the one nearest the gun on the line to the target's centre, else the one hiding most"
+            in " ".join(mobile_bay_pages))
+
+
+def test_p41_a_stray_hit_is_the_hit_as_it_fell_shell_and_all(bundled_packs, mobile_bay_pages):
+    """Moment 6: a stray shell off a ship firing at a fort: does it detonate and mark? It is the hit as it fell,
+    shell and all (detonation, marker), at her own range and aspect."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("the hit as it fell, shell and all, her own range and aspect; firing at a fort: the one hiding the "
+                "firer)") in text
+
+
+def test_p41_morale_held_goes_in_the_tactical_cell_and_the_bar_counts_when_reached(bundled_packs, mobile_bay_pages):
+    """Moments 7 and 8: "held: write it in her log", and the log has no morale column: MH in her Tactical cell.
+    Brooklyn at exactly 40, her ½ bar: the Hull damage row says "down to" it, at it counts (as Morale's reading)."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "half FP; held: Tactical cell MH) *" in text
+        assert "write it in her log" not in text
+        assert "Hull damage * down to the ½ left bar (at it counts) max speed -1 level, at ¼ left -2" in text
+        assert "tested once her HDP reach the ¼ bar (at it counts)" in text
+
+
+def test_p41_a_burst_shells_fire_critical_leaves_two_markers(bundled_packs, mobile_bay_pages):
+    """Moment 9: a burst shell's Fire critical, one marker or two? Two, the critical's and the burst's; the row is
+    ours (*), A4 and Letter."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("3 Fire hull if it penetrates: fire test marker (a burst shell leaves its own too: two); hull damage "
+                "as a hull hit *") in text
+        assert 'rolls the same: burst, the Shell figure and a marker' in text
+
+
+def test_p41_bases_touch_when_no_card_slips_between(bundled_packs, mobile_bay_pages):
+    """Moment 10: Tennessee and Selma 1 mm apart: a collision? Ours: bases touching is no card slipping between, a
+    test any table can make (a 1 mm gap takes a card: no contact)."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "range is base to base, a collision is bases touching (ours: no card slips between)," in text
+
+
+def test_p41_a_forts_fire_log_numbers_its_boxes_as_the_targets_are_declared(mobile_bay_pages):
+    """Moment 11: which of a face's boxes fired at which ship, for a misfire's random gun? The A4 fire log's heading
+    says the boxes at each ship as declared (the player's ruling); the sheet's fire line already lets any spread."""
+    fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert ("Fire log · each face: the ships fired at, the gun boxes at each as declared, for a misfire's random gun "
+            "(Bro 1–5; Har 6–7 and 13)") in fort
+    assert "the rest may fire at others in range (any spread; never at her)" in fort
+
+
+def test_p41_a_fort_emptied_in_a_volley_rolls_no_later_critical(bundled_packs, mobile_bay_pages):
+    """Moment 12: Winnebago's embrasure critical came in the volley that took Fort Morgan to 0: roll the gun? No: at
+    0 SDP it is destroyed at once, no later fort critical; on the readings page, one line, A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        readings = next(p for p in pages if "What the text leaves open" in p)
+        assert ("Fort at 0 SDP silenced and destroyed at once (no later fort critical); a fort never tests morale (it "
+                "fights until then) —") in readings
+
+
+def test_p41_the_flooding_line_sinks_her_at_fp_0_as_the_quick_reference_does(bundled_packs, mobile_bay_pages):
+    """Defect (flooding wording): the sheets said "past the last box: sinks", p22 "sinks at 0". Every vessel sheet's
+    damage line now says FP 0 (all 22 on A4; Letter's that print it), as the Flooding row and Empty tracks do."""
+    for pages, lines in ((mobile_bay_pages, 22), (_letter_pages(bundled_packs), None)):
+        said = sum(p.count("each repair: FP −flooding (FP 0: sinks)") for p in pages)
+        assert said == (lines or said) and said == sum(p.count("each repair: FP −flooding") for p in pages) > 0
+        assert not any("past the last box: sinks" in p for p in pages)
+        assert "she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0), and sinks at 0" in " ".join(pages)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p41_the_plan_sets_mobile_point_on_the_land_and_the_channels_name_off_it(library, paper):
+    """Lead's note (sotw26's left-over): the plan's "Mobile Point" sat in the water west of the tip, and on Letter the
+    channel's name ran over the land. A ground's name now goes on its ground: the point's label's middle on the land,
+    the channel's with neither end nor middle on it, A4 and Letter."""
+    from conftest import setup_blocks_on
+    from shipyard.pack.setup_page import plan_of
+    from shipyard.render.plan import _inside as on
+
+    blocks, box = setup_blocks_on(library, "mobile-bay-1864", "smoke-on-the-water", paper)
+    plan, width = plan_of(blocks, box.w)
+    s = min(width / plan.width, plan.max_height / plan.depth)
+    h = plan.depth * s
+    outline = {shape.name: [(x * s, h - y * s) for x, y in shape.points] for shape in plan.shapes if shape.name}
+    labels = {text: box for text, *box in plan.labels(width)}
+    x0, y0, x1, y1 = labels["Mobile Point"]
+    assert on((x0 + x1) / 2, (y0 + y1) / 2, outline["Mobile Point"])
+    x0, y0, x1, y1 = labels["Main Ship Channel"]
+    assert not any(on(x, (y0 + y1) / 2, outline["Mobile Point"]) for x in (x0, (x0 + x1) / 2, x1))
+    assert on((x0 + x1) / 2, (y0 + y1) / 2, outline["Main Ship Channel"])

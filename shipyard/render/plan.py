@@ -126,6 +126,10 @@ class TablePlan(Block):
                 for (ax, ay), (bx, by) in zip(shape.points, shape.points[1:]):
                     taken.append((min(ax, bx) * s - 0.5, h - max(ay, by) * s - 0.5,
                                   max(ax, bx) * s + 0.5, h - min(ay, by) * s + 0.5))
+        homes: dict[int, list] = {}  # a ground's name set on that ground (play 41, sotw27: "Mobile Point" sat in the
+        # water west of the point's tip, the nearest free place round its middle, the forts' marks and names on it;
+        # then the channel's name took that place, half on the land): the label's middle inside its outline
+        lands: list[list] = []  # the land's outlines on paper, which a water's name keeps off
         avoid: dict[int, list] = {}  # a spot's own ground it must not sit on: a torpedo field's crosses (replay 24:
         # "Torpedo line" set on the field read as overprinted by them), its name set just clear of the field instead
         for shape in self.shapes:  # the ground's names, at a point inside each, after the units
@@ -134,15 +138,26 @@ class TablePlan(Block):
                 if shape.kind == "torpedo":
                     xs, ys = [p[0] * s for p in shape.points], [h - p[1] * s for p in shape.points]
                     avoid[len(spots)] = [(min(xs), min(ys), max(xs), max(ys))]
+                else:  # land or water: its name set on it
+                    homes[len(spots)] = [(px * s, h - py * s) for px, py in shape.points]
+                    if shape.kind == "land":
+                        lands.append(homes[len(spots)])
                 spots.append((shape.name, cx * s, h - cy * s, 0.0))
         centres = [(x, y) for _, x, y, _ in spots]  # the markers' (spots holds the ground's names after them)
 
         placed = []
 
-        def place(label: str, x: float, y: float, r: float, clear: list):
-            """The label's box: beside its marker (or ground point) where it covers nothing in `clear`."""
+        def place(label: str, x: float, y: float, r: float, clear: list, home=None, whole: bool = False, dry=()):
+            """The label's box: beside its marker (or ground point) where it covers nothing in `clear`; with `home` (a
+            shape's outline on paper), only a box whose middle lies inside it (`whole`: both its ends' too) and no end or middle
+            on a `dry` outline (land, for a water's name), else None."""
             def free(box, x: float, y: float, r: float, clear=clear) -> bool:  # covers nothing, reads as hers
                 return not any(_overlap(box, t) for t in clear) and (not r or own_nearest(box, (x, y), centres))
+
+            def homed(box) -> bool:
+                mx, my = _middle(box)
+                return home is None or (all(_inside(px, my, home) for px in ((box[0], mx, box[2]) if whole else (mx,)))
+                                        and not any(_inside(px, my, d) for d in dry for px in (box[0], mx, box[2])))
 
             tw = text_width(label, size)
             # every place tried beside her lies within her farthest reach: only what reaches into that can be covered
@@ -159,7 +174,7 @@ class TablePlan(Block):
                 for dx, dy in ((gap, -th / 2), (-gap - tw, -th / 2), (-tw / 2, -gap - th), (-tw / 2, gap),
                                (gap, -gap - th), (gap, gap), (-gap - tw, -gap - th), (-gap - tw, gap)):
                     box = (x + dx, y + dy, x + dx + tw, y + dy + th)
-                    if not _within(box, w, h):
+                    if not _within(box, w, h) or not homed(box):
                         continue
                     cost = sum(_overlap(box, t) for t in near)
                     if cost == 0 and not free(box, x, y, r, near):
@@ -173,19 +188,26 @@ class TablePlan(Block):
                     break
             if best_cost and unowned:  # free beside her only where another's marker is nearer: a leader shows whose
                 best, best_cost = unowned, 0.0
-            if best_cost:  # crowded: the nearest free place round the marker, searched outwards on a 1 mm grid
+            if best_cost or (home is not None and best is None):  # crowded (or no place beside it on its ground): the
+                # nearest free place round the marker, searched outwards on a 1 mm grid
                 for dx, dy in _outwards():
                     box = (x + dx - tw / 2, y + dy - th / 2, x + dx + tw / 2, y + dy + th / 2)
-                    if not _within(box, w, h):
+                    if not _within(box, w, h) or not homed(box):
                         continue
                     if free(box, x, y, 0.0):
                         best, best_cost = box, 0.0
                         break
-            return best
+            return None if home is not None and best_cost else best
 
         for k, (label, x, y, r) in enumerate(spots):
             tw = text_width(label, size)
-            best = place(label, x, y, r, taken + avoid.get(k, []))
+            best = None
+            if k in homes:  # on its ground: wholly where it can (water), its middle at least (a point of land is narrow)
+                for whole in (True, False):
+                    best = best or place(label, x, y, r, taken + avoid.get(k, []), homes[k], whole,
+                                         () if homes[k] in lands else lands)
+            if best is None:  # no free place on its ground: beside its point, as before
+                best = place(label, x, y, r, taken + avoid.get(k, []))
             if k in avoid and best is not None and box_distance(avoid[k][0], _middle(best)) > BESIDE_GROUND:
                 best = place(label, x, y, r, taken)  # no free place beside the field: on it, as before
             if best is None:  # nowhere inside the plan: at the marker's right, clipped by nothing

@@ -15,6 +15,7 @@ pieces measure and draw themselves, and Flow puts them on pages; their sizes are
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import replace
 
@@ -196,9 +197,12 @@ def consort_offset(unit, partner, su, ctx: Context) -> str:
     if mine is None or his is None:
         return ""
     cm = lambda mm: number(round(mm / 5) / 2)  # to the half cm, as the start table gives it  # noqa: E731
+    # play 41, moment 2: Seminole's 2½ cm against the 2.7 her base and Lackawanna's need to touch (they overlapped):
+    # abeam, the mm rounded up, so the bases touch and never overlap (Octorara's 34½ mm is still 3½ cm)
+    abeam = lambda mm: number(math.ceil(mm - 1e-9) / 10)  # noqa: E731
     side = getattr(su, "lashed_on", None) or "the named side"
     aft = (his[0] - mine[0]) / 2
-    return (f"; her centre {cm((mine[1] + his[1]) / 2)} cm to {side} of his"
+    return (f"; her centre {abeam((mine[1] + his[1]) / 2)} cm to {side} of his"
             # play 39 (defects): Oneida's Galena printed no aft figure, read as a figure missing; under a quarter cm
             # of difference her centre is level with his, and the sheet says so
             + (f", {cm(abs(aft))} cm {'aft' if aft > 0 else 'forward'}" if round(abs(aft) / 5) else ", centres level"))
@@ -216,8 +220,10 @@ def partner_hides(ctx: Context, name: str) -> str:
     if share not in mods:
         raise ShipyardError(f"table lashed_pairs ({t.tag()}): hides is {share!r}; expected one of {', '.join(mods)}")
     # play 28, moment 5: an angled view was judged by eye; ours, the line from the gun to her centre decides
+    # play 41, moment 5 (sotw27): "clear of it none" read as no modifier at all while Brooklyn and Manhattan hid 83%
+    # of her: clear of him, the Obscured rule counts every base, his too (the stray: the one hiding most)
     return (f"; behind {name} (the line to her centre across his base): obscured ({share.replace('3/4', '¾')} "
-            f"{mods[share]:+d}; in smoke this, not its −2), clear of it none").replace("-", "−")
+            f"{mods[share]:+d}; in smoke this, not its −2), clear of him: Obscured, his base too").replace("-", "−")
 
 
 def vessel_facts(s: VesselStats, ctx: Context, unit=None) -> list[tuple[str, str]]:
@@ -664,8 +670,8 @@ def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
 
 # a torpedo's 2d6 flooding can pass the track's last box (one a FP): she loses more FP than she has at the next
 # repair phase, so she sinks there (replay 23, defect b: what the overflow meant)
-FLOOD_PAST = "past the last box: she sinks at the repair phase"
-FLOOD_PAST_SHORT = "past the last box: sinks"
+FLOOD_PAST = "at FP 0 she sinks, in the repair phase"
+FLOOD_PAST_SHORT = "FP 0: sinks"
 
 
 def shot_through(ctx: Context) -> str:
@@ -709,7 +715,7 @@ TACTICAL_CODES = f"{TEXT_CODES}, {OUR_CODES}"
 def log_legend(ctx: Context, fort: bool = False, compact: bool = False, faces: list[str] | None = None) -> Block:
     """The log's title, with what its codes mean for a vessel (a fort's log a column a face, `faces`: what to write)."""
     if fort:
-        return Heading("Fire log" + (" · each face: the ships it fired at and the gun boxes at each, for a misfire's random gun (e.g. Bro 1–5; Har 6–7 and 13)"
+        return Heading("Fire log" + (" · each face: the ships fired at, the gun boxes at each as declared, for a misfire's random gun (Bro 1–5; Har 6–7 and 13)"
                                      if len(faces or ()) > 1 else ""), **style("fire_log_head"))
     codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
     if compact:
