@@ -120,10 +120,10 @@ def shooting_parts(derived: list, ctx, size: float | None = None) -> list[list[B
     # the rifle's +1 is in every factor printed (Large rifle +4, a card's LR +4): listed again it was added twice
     parts.append(_modifiers([[r["label"], signed(r["modifier"])] for r in t.require("shooting_modifiers").rows
                              if r.get("key") != "rifled"]))
-    sizes = "; ".join(f"{r['size']} +{r['fire_factor']}" for r in t.require("gun_sizes").rows)
     rifled = signed(modifier(t, "rifled")[0])
     # end-on said under the modifier a player reads it by, not in the arcs (replay 29: missed there, three turns replayed)
-    parts.append(body(f"End-on: {reading(t, 'End-on')}. Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, in each factor "
+    # play 41: the gun sizes' factors left to the needs table's rows and the roster's key (p11's room for its answers)
+    parts.append(body(f"End-on: {reading(t, 'End-on')}. Ranges: {ranges_text(ctx)}. Factors: rifled {rifled}, in each factor "
                        f"here and on the cards. Steam-filled: {reading(t, 'Steam-filled')}."))
     # play 37, defect: '2-3 Lose a gun' with no word that a fort loses one only on a 2 (its line under Forts)
     on_fort = " (a ship; on a fort: Forts)" if any(d.stats.is_fort for d in derived) else ""
