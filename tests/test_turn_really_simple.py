@@ -3759,3 +3759,12 @@ def test_p41_p11_keeps_its_type_and_the_pages_their_count(bundled_packs):
     """p11 at A4 7.3 pt (> 7.25) and Letter 6.8 (> 6.75), 11 and 12 pages: play 41's words paid for by saying things
     once (the gun sizes left to the needs table's rows, the inboard guns' 'count as not bearing' to 'as if none bore')."""
     _quick_reference_holds_its_type(bundled_packs, a4_floor=7.25)
+
+
+def test_p41_defect_a_6s_special_effect_is_thrown_at_once(pack_pages, bundled_packs):
+    """Defect (p11 hit effects): in turn 1's first window the player threw every 1d6 effect first and the 2d6
+    specials after. The 1d6 table's row for a 6 now says the 2d6 is thrown at once, where the 6 is read."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "6 Special effect: 2d6 at once" in qr and "Special effect: roll 2d6" not in qr
+        assert "rolls its own effect (1d6, a 6 then 2d6), marked before the next is rolled" in qr
