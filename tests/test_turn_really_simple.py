@@ -827,7 +827,7 @@ def test_every_fort_card_reads_alike_and_fort_morgans_rows_agree_with_the_set_up
     assert morgan[0] == ("170–330° L +3", "6 × 10-inch columbiad")
     assert morgan[2][0] == "170–330° M +2" and morgan[2][1].startswith("1 × 8-inch columbiad; 8 × 32-pounder")
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "Channel (170–330°): 6 10in and 1 8in columbiads, 5 rifles, 8 32-pdrs" in setup
+    assert "Channel (170–330°): 6 10in columbiads (L), 1 8in (M), 5 rifles, 8 32-pdrs" in setup
     assert rows("fort-powell")[0] == ("LR +4", "3 × 7-inch Brooke rifle")
     assert _fort_boxes(library, ctx, "fort-powell") == {"ARMOUR": 8, "GUNS": 6, "ON ONE SHIP": "1 of 6"}
     cards = " ".join(p for p in pack_pages if "Ship data cards" in p)
@@ -3768,3 +3768,14 @@ def test_p41_defect_a_6s_special_effect_is_thrown_at_once(pack_pages, bundled_pa
         qr = _reference(pages)
         assert "6 Special effect: 2d6 at once" in qr and "Special effect: roll 2d6" not in qr
         assert "rolls its own effect (1d6, a 6 then 2d6), marked before the next is rolled" in qr
+
+
+def test_p41_defect_fort_morgans_8in_columbiad_is_medium_on_the_set_up_as_on_its_card(pack_pages, bundled_packs):
+    """Defect (p2 against p6 and p3): the set-up grouped the 8-in with the '10in and 8in columbiads' while the card and
+    roster rate it M +2 (the text's Large is over 8 in). The set-up's fronts now give each its class."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        assert "Channel (170–330°): 6 10in columbiads (L), 1 8in (M), 5 rifles, 8 32-pdrs" in setup
+        assert "10in and 1 8in columbiads" not in setup
+        cards = " ".join(p for p in pages if "Ship data cards" in p)
+        assert "M +2 1 × 8-inch columbiad; 8 × 32-pounder" in cards
