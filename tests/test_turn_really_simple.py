@@ -68,7 +68,7 @@ def test_every_card_and_orders_log_page_carries_the_turn_strip_with_both_fire_wi
 
 
 def test_the_quick_reference_prints_the_sequence_of_play_phase_by_phase(pack_pages, ctx):
-    qr = next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p)
+    qr = next(p for p in pack_pages if "Really Simple · quick reference" in p)
     assert "The turn: sequence of play" in qr
     for row in ctx.tables.require("sequence_of_play").rows:
         assert row["phase"] in qr and _flat(row["does"]) in qr, row
@@ -229,7 +229,7 @@ FURTHER_ROLLS = {
 def test_every_row_that_names_a_further_roll_points_to_a_printed_rule(ctx, pack_pages):
     from shipyard.rules.really_simple.trackers import OUTCOME_TABLES, table_rows
 
-    qr = " ".join(p for p in pack_pages if "ACW Naval Rules · quick reference" in p or "Ship data cards" in p
+    qr = " ".join(p for p in pack_pages if "Really Simple · quick reference" in p or "Ship data cards" in p
                   or reference.ROSTER_HEADING in p)
     naming = set()
     for table in OUTCOME_TABLES:
@@ -351,7 +351,7 @@ def test_r27_the_roster_page_prints_no_speed_against_armour_chart(bundled_packs,
 
 def _reference(pack_pages) -> str:
     """The quick reference's words: its page and the parts the roster page carries (replay 28), roster's first."""
-    page = next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p)
+    page = next(p for p in pack_pages if "Really Simple · quick reference" in p)
     roster = next((p for p in pack_pages if reference.ROSTER_HEADING in p), "")
     return (roster[roster.index(reference.ROSTER_HEADING):] + " " + page) if roster else page
 
@@ -1397,7 +1397,7 @@ def test_the_struck_box_and_the_wider_extras_shrink_no_speed_figure_or_log_headi
 def test_a_ship_that_turned_in_the_first_half_fires_in_the_second_window_without_f2(pack_pages):
     """Moment (replay 10): phase 3 says a ship fires in the 1st 'unless her orders say F2', phase 5 'not yet
     fired': may one that turned after the 1st half move (so could not fire) fire in the 2nd without F2?"""
-    qr = next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p)
+    qr = next(p for p in pack_pages if "Really Simple · quick reference" in p)
     assert "2nd fire as the 1st; a turn at the 2nd half move's end bars her, one at the 1st's does not (no F2 needed)" in qr
     assert "not yet fired: ships not turning, forts" in qr
 
@@ -1497,7 +1497,7 @@ def test_the_letter_quick_reference_keeps_to_one_page(bundled_packs):
     """The readings the replays add must be won back on the quick reference: on Letter, the shorter page, its two
     columns stay on one page (the pack would run to a 13th)."""
     pages = [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", "letter").path)]
-    ref = next(p for p in pages if "ACW Naval Rules · quick reference" in p)
+    ref = next(p for p in pages if "Really Simple · quick reference" in p)
     assert "Turn track: strike each turn as it ends" in ref and "otherwise it is a ram" in ref  # both columns' ends
     assert "then straight astern till clear" in _reference(pages)  # the shoals on the roster page (replay 28)
 
@@ -1577,7 +1577,7 @@ def test_every_gun_row_names_its_guns_with_counts_that_add_up_to_its_boxes(libra
 
 def test_the_firer_on_fire_and_steam_filled_modifier_says_it_is_one_minus_1(pack_pages):
     """Defect (replay 14): 'Firer on fire or steam-filled −1' did not say whether the two stack: they do not."""
-    reference = next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p)
+    reference = next(p for p in pack_pages if "Really Simple · quick reference" in p)
     assert "Firer on fire and/or steam-filled" in reference
 
 
@@ -2303,7 +2303,7 @@ def test_the_quick_references_dense_paragraphs_show_their_steps_in_bold(bundled_
     path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
     pages = [_flat(p) for p in pdf_page_texts(path)]
     assert len(pages) == (11 if paper == "a4" else 12)
-    k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+    k = next(i for i, p in enumerate(pages) if "Really Simple · quick reference" in p)
     roster = next(i for i, p in enumerate(pages) if reference.ROSTER_HEADING in p)  # its parts there (replay 28)
     with pdfplumber.open(path) as pdf:
         chars = pdf.pages[roster].chars + pdf.pages[k].chars
@@ -2350,7 +2350,7 @@ def test_the_quick_references_paragraphs_are_set_larger_where_the_paper_has_room
         path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
         pages = [_flat(p) for p in pdf_page_texts(path)]
         assert len(pages) == pages_cap
-        k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+        k = next(i for i, p in enumerate(pages) if "Really Simple · quick reference" in p)
         with pdfplumber.open(path) as pdf:
             words = pdf.pages[k].extract_words(extra_attrs=["size"], x_tolerance=1)  # a space of 6.5 pt type apart
         lead = next(i for i, w in enumerate(words) if w["text"] == "Several" and words[i + 1]["text"] == "hits:")
@@ -2664,7 +2664,7 @@ def test_r28_the_roster_page_carries_whole_quick_reference_parts_and_p11_leaves_
     rarest), each printed once, and p11 keeps its page with room to spare."""
     pages = [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", paper).path)]
     roster = next(p for p in pages if "Ship or fort" in p and "Armour" in p)
-    qr = next(p for p in pages if "ACW Naval Rules · quick reference" in p)
+    qr = next(p for p in pages if "Really Simple · quick reference" in p)
     assert reference.ROSTER_HEADING in roster
     for heading in ("Ramming: 1d6 + modifiers", "Torpedoes (mines)", "Open water, off a channel too, is deep"):
         assert heading in roster and heading not in qr, heading
@@ -2680,7 +2680,7 @@ def test_r28_the_long_rule_chains_on_p11_are_broken_into_a_paragraph_a_step(bund
 
     path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
     pages = [_flat(p) for p in pdf_page_texts(path)]
-    k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+    k = next(i for i, p in enumerate(pages) if "Really Simple · quick reference" in p)
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[k]
         halves = [page.crop((x, 0, x + page.width / 2, page.height)).extract_text() or "" for x in (0, page.width / 2)]
@@ -2770,7 +2770,7 @@ def test_r28_the_quick_references_paragraphs_are_lifted_past_the_old_7_pt_cap_on
 
     path = bundled_packs.get("mobile-bay-1864", "really-simple", "a4").path
     pages = [_flat(p) for p in pdf_page_texts(path)]
-    k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+    k = next(i for i, p in enumerate(pages) if "Really Simple · quick reference" in p)
     r = next(i for i, p in enumerate(pages) if reference.ROSTER_HEADING in p)
     with pdfplumber.open(path) as pdf:
         def size_after(page, a, b):
@@ -3008,7 +3008,7 @@ def test_p30_moment_8_the_quick_reference_flows_in_two_even_columns_at_larger_ty
     path = bundled_packs.get("mobile-bay-1864", "really-simple", "a4").path
     pages = [_flat(p) for p in pdf_page_texts(path)]
     assert len(pages) == RS.pack_pages
-    k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+    k = next(i for i, p in enumerate(pages) if "Really Simple · quick reference" in p)
     roster = next(p for p in pages if reference.ROSTER_HEADING in p)
     assert "Lashed pairs: the first-named ship's centre" in roster and "Lashed pairs: the first" not in pages[k]
     with pdfplumber.open(path) as pdf:
@@ -3405,7 +3405,7 @@ def test_p36_moments_10_11_13_the_stern_ahead_the_close_call_die_and_the_gunboat
         assert "meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)" in qr
         assert "one 1d6 for the line (not a gun, not a hull: one for all it grazes), 4+ masks it" in qr and "all her guns, all hulls" not in qr
         assert "one roll for each ship of either side, in her own side's field too (both of a lashed pair)" in qr
-        assert "quick reference (torpedoes, ramming: p3)" in " ".join(pages)
+        assert "quick reference (p3: ramming, torpedoes," in " ".join(pages)
 
 
 def _quick_reference_holds_its_type(bundled_packs, a4_floor: float, letter_floor: float = 6.75) -> None:
@@ -3779,3 +3779,17 @@ def test_p41_defect_fort_morgans_8in_columbiad_is_medium_on_the_set_up_as_on_its
         assert "10in and 1 8in columbiads" not in setup
         cards = " ".join(p for p in pages if "Ship data cards" in p)
         assert "M +2 1 × 8-inch columbiad; 8 × 32-pounder" in cards
+
+
+def test_p41_defect_p11s_title_names_every_part_the_roster_page_took(pack_pages, bundled_packs):
+    """Defect (p3 and p11): two places for the quick reference, and p11's title named only torpedoes and ramming on
+    p3, where shoals and lashed pairs (Letter: shoals and the forts) were printed too. The title names each part the
+    roster page took, read from the roster page itself."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        roster = next(p for p in pages if reference.ROSTER_HEADING in p)
+        named = {"Ramming:": "ramming", "Torpedoes (mines)": "torpedoes", "Shoals": "shoals",
+                 "Lashed pairs:": "lashed pairs", "Forts (ours):": "forts"}
+        on_p3 = [name for lead, name in named.items() if lead in roster]
+        assert len(on_p3) >= 3
+        assert f"Really Simple · quick reference (p3: {', '.join(on_p3)})" in " ".join(pages)
+    assert "lashed pairs)" in " ".join(pack_pages) and "forts)" in " ".join(_letter_pages(bundled_packs))
