@@ -3676,6 +3676,22 @@ def test_p41_moment_1_a_jammed_gun_is_lost_after_every_able_gun_bearing_or_not(p
         qr = _reference(pages)
         assert "a gun unable to fire (jammed, listed) after every gun that can, bearing or not, a lashed ship's" in qr
         assert _said_once(pages, "after every gun that can, bearing or not")
+        assert "A jammed gun lost quick reference jammed but bearing, before guns not bearing" in _readings(pages)
+
+
+def test_p41_moment_1_the_bearing_reading_is_a_house_rule_that_reaches_the_words(ctx):
+    """Moment 1's other reading (the able guns that bear first, then a jammed one that bears) is the jammed_gun
+    option: switched, the gun-lost words follow it."""
+    from dataclasses import replace
+
+    from shipyard.rules.really_simple.words import reading
+
+    assert "after every gun that can, bearing or not" in reading(ctx.tables, "Which gun is lost")
+    house = type(ctx.tables)(ctx.tables)
+    house["jammed_gun"] = replace(ctx.tables.require("jammed_gun"), rows={"after": "bearing"})
+    said = reading(house, "Which gun is lost")
+    assert "a gun unable to fire (jammed, listed) after every gun that can and bears (it bears too)," in said
+    assert "bearing or not" not in said
 
 
 def test_p41_moment_2_a_fort_on_fire_shoots_at_minus_1_as_a_ship(pack_pages, bundled_packs):
