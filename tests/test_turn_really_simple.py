@@ -68,7 +68,7 @@ def test_every_card_and_orders_log_page_carries_the_turn_strip_with_both_fire_wi
 
 
 def test_the_quick_reference_prints_the_sequence_of_play_phase_by_phase(pack_pages, ctx):
-    qr = next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p)
+    qr = next(p for p in pack_pages if "Really Simple · quick reference" in p)
     assert "The turn: sequence of play" in qr
     for row in ctx.tables.require("sequence_of_play").rows:
         assert row["phase"] in qr and _flat(row["does"]) in qr, row
@@ -229,7 +229,7 @@ FURTHER_ROLLS = {
 def test_every_row_that_names_a_further_roll_points_to_a_printed_rule(ctx, pack_pages):
     from shipyard.rules.really_simple.trackers import OUTCOME_TABLES, table_rows
 
-    qr = " ".join(p for p in pack_pages if "ACW Naval Rules · quick reference" in p or "Ship data cards" in p
+    qr = " ".join(p for p in pack_pages if "Really Simple · quick reference" in p or "Ship data cards" in p
                   or reference.ROSTER_HEADING in p)
     naming = set()
     for table in OUTCOME_TABLES:
@@ -351,7 +351,7 @@ def test_r27_the_roster_page_prints_no_speed_against_armour_chart(bundled_packs,
 
 def _reference(pack_pages) -> str:
     """The quick reference's words: its page and the parts the roster page carries (replay 28), roster's first."""
-    page = next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p)
+    page = next(p for p in pack_pages if "Really Simple · quick reference" in p)
     roster = next((p for p in pack_pages if reference.ROSTER_HEADING in p), "")
     return (roster[roster.index(reference.ROSTER_HEADING):] + " " + page) if roster else page
 
@@ -372,7 +372,7 @@ def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_th
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "a gun lost is the largest gun that bears on the firer (if none bears, her largest)" in cards
     assert ("takes the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed, "
-            "listed) after all that can, a lashed ship's inboard gun after all others") in _reference(pack_pages)
+            "listed) after every gun that can, bearing or not, a lashed ship's inboard gun after all others") in _reference(pack_pages)
 
 
 def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(pack_pages):
@@ -382,7 +382,7 @@ def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(p
 
 
 def test_a_jammed_shutter_says_what_it_does_and_that_a_fort_suffers_it_too(pack_pages, library, ctx):
-    assert ("Shutter (6): the gun nearest the firer is the largest that bears on her (as for a gun lost; a fort's "
+    assert ("Shutter (6): the gun nearest the firer is the largest that bears on her (as for a gun lost and Largest; a fort's "
             "too). Roll 1d6 now; circle its box, lay SHUTTER JAMMED: it fires no more till its T__ ends" in _reference(pack_pages))
     morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
     assert "shutter" in recorded(sheet.card(*morgan, ctx))  # the fort's card has the box the rule names
@@ -568,7 +568,7 @@ def test_striking_the_0_box_is_sinking_not_struck_and_stopped_is_the_0_box_left(
 
 def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_pages):
     assert ("Several hits: in a fire window every firer rolls before any hit is marked; then target by target, in "
-            "any order (one's effects change no other's), each hit, the nearest firer's first (equally near: the target's owner picks), rolls its own effect (1d6, a 6 then 2d6), marked before the next is rolled"
+            "any order, each hit, the nearest firer's first (a fort: its place; equally near: the target's owner picks), rolls its own effect (1d6, a 6 then 2d6), marked before the next is rolled"
             in _reference(pack_pages))
     page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
     assert "Several hits" in page
@@ -768,7 +768,7 @@ def test_a_fire_strikes_its_first_box_at_the_first_end_of_turn_it_is_not_put_out
     """Moment 6: 'a box a turn' on the cards and 'crew leave after 4 turns' left open whether the first FIRE box is
     struck as the fire starts; it is not: each box is an end of turn it burned on, four to abandon (about one fire in
     five, the put-out score's reckoning)."""
-    words = "roll 1d6: 5+ puts it out, else strike a FIRE box (none as it starts)"
+    words = "roll 1d6: 5+ puts it out, else strike a FIRE box (none as it starts; struck ones stay, a new fire too)"
     assert _said_once(pack_pages, words) and f"FIRE: at the end of each turn {words}" in _reference(pack_pages)
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "FIRE: each end of turn 5+ on 1d6 puts it out, else strike a box (none as it starts); all 4 boxes " \
@@ -777,7 +777,7 @@ def test_a_fire_strikes_its_first_box_at_the_first_end_of_turn_it_is_not_put_out
 
 def test_a_fort_is_never_an_end_on_target(pack_pages):
     """Moment 5: can a fort, with no keel line, count as end-on when shot at? No."""
-    words = "not as a stationary firer (no +1); as a target it is never end-on"
+    words = "not as a stationary firer (no +1), on fire −1; as a target it is never end-on"
     assert _said_once(pack_pages, words) and words in _reference(pack_pages)
 
 
@@ -827,7 +827,7 @@ def test_every_fort_card_reads_alike_and_fort_morgans_rows_agree_with_the_set_up
     assert morgan[0] == ("170–330° L +3", "6 × 10-inch columbiad")
     assert morgan[2][0] == "170–330° M +2" and morgan[2][1].startswith("1 × 8-inch columbiad; 8 × 32-pounder")
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "Channel (170–330°): 6 10in and 1 8in columbiads, 5 rifles, 8 32-pdrs" in setup
+    assert "Channel (170–330°): 6 10in columbiads (L), 1 8in (M), 5 rifles, 8 32-pdrs" in setup
     assert rows("fort-powell")[0] == ("LR +4", "3 × 7-inch Brooke rifle")
     assert _fort_boxes(library, ctx, "fort-powell") == {"ARMOUR": 8, "GUNS": 6, "ON ONE SHIP": "1 of 6"}
     cards = " ".join(p for p in pack_pages if "Ship data cards" in p)
@@ -1064,7 +1064,7 @@ def test_a_ship_with_no_gun_left_strikes_as_the_turn_ends_not_mid_phase(pack_pag
 def test_the_fire_counter_the_2d6_row_the_cards_and_the_readings_say_when_the_crew_leave_in_the_same_words(
         pack_pages, ctx):
     """Replay 7: the FIRE! counter said 'crew leave after 4 turns' where the cards and the quick reference count
-    FIRE boxes struck (none as it starts), so a fire lit in turn 1 read as abandoned at the end of turn 4 or 5. One
+    FIRE boxes struck (none as it starts; struck ones stay, a new fire too), so a fire lit in turn 1 read as abandoned at the end of turn 4 or 5. One
     phrase now, wherever it is printed."""
     from shipyard.rules.really_simple.counters import markers
     from shipyard.rules.really_simple.words import fire_boxes_struck
@@ -1232,7 +1232,7 @@ def test_a_fort_fires_as_no_stationary_firer_and_the_plus_one_is_a_house_rule_op
     """The eighth replay's balance: forts firing as stationary firers (+1, our reading: the text has no forts) hit a
     wooden ship with every heavy gun and their 32-pdrs on a 2, and Brooklyn sank in turn 2. The +1 is dropped; the
     first reading is an option, said where the player reads it."""
-    words = "else the 2nd, not as a stationary firer (no +1); as a target it is never end-on"
+    words = "else the 2nd, not as a stationary firer (no +1), on fire −1; as a target it is never end-on"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert _said_once(pack_pages, "as a stationary firer (+1)")
     assert "Stationary: at speed 0 this turn (a binding's 0 kn is not), drifting, anchored or aground; one at 0 kn" \
@@ -1240,7 +1240,7 @@ def test_a_fort_fires_as_no_stationary_firer_and_the_plus_one_is_a_house_rule_op
     assert "Target stationary (a fort always)" in _reference(pack_pages)  # play 33: said once, in the modifiers
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: stationary}}\n",
                             "--no", "sheets", "--jobs", "1")
-    assert "else the 2nd, as a stationary firer (+1); as a target it is never end-on" in text and "(no +1)" not in text
+    assert "else the 2nd, as a stationary firer (+1), on fire −1; as a target it is never end-on" in text and "(no +1)" not in text
     assert "takes the −1); speed hits do nothing to it" in text
     assert "Forts in the turn quick reference no +1 as a firer" in text
     bad = _house(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: steady}}\n")
@@ -1335,7 +1335,7 @@ def test_a_gun_lost_when_none_bears_is_never_a_lashed_pairs_inboard_gun_first(pa
     """Replay 9's loophole: with no gun bearing on the firer, the owner could give up an inboard broadside gun that
     could never fire (a lashed sloop's port battery). The largest gun not inboard is taken."""
     said = ("the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed, listed) "
-            "after all that can, a lashed ship's inboard gun after all others")
+            "after every gun that can, bearing or not, a lashed ship's inboard gun after all others")
     assert said in _reference(pack_pages)
     assert _said_once(pack_pages, said)
     cards = " ".join(p for p in pack_pages if "Ship data cards" in p)  # and on the lashed ships' own rows (replay 32)
@@ -1397,7 +1397,7 @@ def test_the_struck_box_and_the_wider_extras_shrink_no_speed_figure_or_log_headi
 def test_a_ship_that_turned_in_the_first_half_fires_in_the_second_window_without_f2(pack_pages):
     """Moment (replay 10): phase 3 says a ship fires in the 1st 'unless her orders say F2', phase 5 'not yet
     fired': may one that turned after the 1st half move (so could not fire) fire in the 2nd without F2?"""
-    qr = next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p)
+    qr = next(p for p in pack_pages if "Really Simple · quick reference" in p)
     assert "2nd fire as the 1st; a turn at the 2nd half move's end bars her, one at the 1st's does not (no F2 needed)" in qr
     assert "not yet fired: ships not turning, forts" in qr
 
@@ -1497,7 +1497,7 @@ def test_the_letter_quick_reference_keeps_to_one_page(bundled_packs):
     """The readings the replays add must be won back on the quick reference: on Letter, the shorter page, its two
     columns stay on one page (the pack would run to a 13th)."""
     pages = [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", "letter").path)]
-    ref = next(p for p in pages if "ACW Naval Rules · quick reference" in p)
+    ref = next(p for p in pages if "Really Simple · quick reference" in p)
     assert "Turn track: strike each turn as it ends" in ref and "otherwise it is a ram" in ref  # both columns' ends
     assert "then straight astern till clear" in _reference(pages)  # the shoals on the roster page (replay 28)
 
@@ -1555,9 +1555,8 @@ def test_the_readings_page_gives_a_second_reading_in_words_not_an_option_name(pa
     assert page.count("A club may instead play") == 1  # the column's head: each other reading in its column
     for r in ctx.tables.require("reconstructions").rows:
         assert not r["option"] or other_readings(ctx.tables, r["option"]) in page, r["rule"]
-    assert ("(if none bears, her largest), a gun unable to fire (jammed, listed) after all that can, a lashed ship's inboard gun after all "
-            "others, even hit from her inboard side (facing the firer, her inboard guns cannot fire, so count as not "
-            "bearing: as if none bore); with none left, "
+    assert ("(if none bears, her largest), a gun unable to fire (jammed, listed) after every gun that can, bearing or not, a lashed ship's inboard gun after all "
+            "others, even hit from her inboard side (facing the firer, they cannot fire: as if none bore); with none left, "
             "read as a 1 (lose ½ knot)") in _reference(pack_pages)
     assert "Which gun is lost quick reference any that bears, the owner's choice" in page
 
@@ -1578,7 +1577,7 @@ def test_every_gun_row_names_its_guns_with_counts_that_add_up_to_its_boxes(libra
 
 def test_the_firer_on_fire_and_steam_filled_modifier_says_it_is_one_minus_1(pack_pages):
     """Defect (replay 14): 'Firer on fire or steam-filled −1' did not say whether the two stack: they do not."""
-    reference = next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p)
+    reference = next(p for p in pack_pages if "Really Simple · quick reference" in p)
     assert "Firer on fire and/or steam-filled" in reference
 
 
@@ -1638,7 +1637,7 @@ def test_end_on_contact_strikes_two_speed_boxes_and_a_ship_fouled_at_0_drifts_fr
     her drift begin? From the next turn, as a fouled ship under way slows from the next turn."""
     qr = _reference(pack_pages)
     assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes) a contact (avoided: none; met at both ends: 2)." in qr
-    words = "at 0 she makes no move and drifts 1 in as that turn ends; one at 0 already drifts from the next turn"
+    words = "at 0 she makes no move and drifts 1 in as that turn ends; one at 0 already (by order or binding) drifts from the next turn"
     assert words in qr and _said_once(pack_pages, words)
 
 
@@ -1665,7 +1664,7 @@ def test_the_binding_first_turn_says_every_ship_may_order_f2(pack_pages):
     """Moment 1 (replay 17, p2): turn 1's binding order fixed the move and said orders are free from turn 2, so may a
     ship write F2 (hold her fire for the 2nd window) in turn 1? F2 is not a move: every ship may, Tennessee's too."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "Tennessee and gunboats wait inside the torpedo line (0 kn: holding place, not stationary); all may order F2. Orders free from turn 2" in setup
+    assert "Tennessee and gunboats wait inside the torpedo line (0 kn: holding place, not stationary); ships (not forts) may order F2. Orders free from turn 2" in setup
 
 
 def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hits(pack_pages):
@@ -1704,7 +1703,7 @@ def test_the_orders_log_says_how_a_turn_onto_a_heading_is_written(pack_pages):
 def test_a_gun_lost_takes_a_gun_a_list_keeps_from_firing_only_when_none_that_bears_can_fire(pack_pages):
     """Moment 1 (replay 18, pp8/11): Morgan's 'lose gun' hit on Hartford, listing to port: do her starboard guns,
     bearing but unable to fire, count? Like a jammed one, a gun a list silences is struck last."""
-    words = "a gun unable to fire (jammed, listed) after all that can"
+    words = "a gun unable to fire (jammed, listed) after every gun that can, bearing or not"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1832,7 +1831,7 @@ def test_several_firers_hits_on_one_ship_are_resolved_nearest_firer_first(pack_p
     """Replay 24, moment 3 (p8 Several hits, Which gun is lost): Winnebago's and Lackawanna's hits on Gaines took
     "the largest gun that bears on the firer", so their order decided which guns went, and nothing gave it. The
     nearest firer's hits are rolled first (a range every player has just measured)."""
-    words = "each hit, the nearest firer's first (equally near: the target's owner picks), rolls its own effect"
+    words = "each hit, the nearest firer's first (a fort: its place; equally near: the target's owner picks), rolls its own effect"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -2031,7 +2030,7 @@ def test_the_orders_log_says_fewer_inches_written_do_not_make_her_stationary(pac
     """Replay 21, defect c (p7 orders rule): 'whatever inches she writes' let a 4 kn ship write 0 in and still not be
     stationary, with nothing to say so. The speed is the engine's: the log says only 0 kn is stationary."""
     logs = [p for p in pack_pages if "Orders log ·" in p]
-    assert len(logs) == 2 and all("whatever inches she writes, and only 0 kn is stationary." in p for p in logs)
+    assert len(logs) == 2 and all("whatever inches she writes (0 too), and only 0 kn is stationary." in p for p in logs)
 
 
 def test_the_orders_log_says_how_to_write_astern_and_that_she_passes_0_kn_within_a_turn(pack_pages):
@@ -2041,7 +2040,7 @@ def test_the_orders_log_says_how_to_write_astern_and_that_she_passes_0_kn_within
     logs = [p for p in pack_pages if "Orders log ·" in p]
     assert len(logs) == 2
     for log in logs:
-        assert "whatever inches she writes, and only 0 kn is stationary. Astern: A first (A2, A1 kn); 1 ahead −2 is 1 astern." in log
+        assert "whatever inches she writes (0 too), and only 0 kn is stationary. Astern: A first (A2, A1 kn); 1 ahead −2 is 1 astern." in log
 
 
 def test_the_orders_log_says_how_and_where_a_consort_moves_after_cast_off(pack_pages):
@@ -2304,7 +2303,7 @@ def test_the_quick_references_dense_paragraphs_show_their_steps_in_bold(bundled_
     path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
     pages = [_flat(p) for p in pdf_page_texts(path)]
     assert len(pages) == (11 if paper == "a4" else 12)
-    k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+    k = next(i for i, p in enumerate(pages) if "Really Simple · quick reference" in p)
     roster = next(i for i, p in enumerate(pages) if reference.ROSTER_HEADING in p)  # its parts there (replay 28)
     with pdfplumber.open(path) as pdf:
         chars = pdf.pages[roster].chars + pdf.pages[k].chars
@@ -2351,7 +2350,7 @@ def test_the_quick_references_paragraphs_are_set_larger_where_the_paper_has_room
         path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
         pages = [_flat(p) for p in pdf_page_texts(path)]
         assert len(pages) == pages_cap
-        k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+        k = next(i for i, p in enumerate(pages) if "Really Simple · quick reference" in p)
         with pdfplumber.open(path) as pdf:
             words = pdf.pages[k].extract_words(extra_attrs=["size"], x_tolerance=1)  # a space of 6.5 pt type apart
         lead = next(i for i, w in enumerate(words) if w["text"] == "Several" and words[i + 1]["text"] == "hits:")
@@ -2380,7 +2379,7 @@ def test_r26_moment_2_a_fort_fires_in_one_window_and_keeps_no_gun_back_for_the_2
     """Moment 2: may a fort keep some guns back for the 2nd window? No: one window a turn, as a ship; the other
     reading a house rule, offered on the readings page."""
     qr = _reference(pack_pages)
-    assert ("else the 2nd, not as a stationary firer (no +1); as a target it is never end-on (its own fire at a ship "
+    assert ("else the 2nd, not as a stationary firer (no +1), on fire −1; as a target it is never end-on (its own fire at a ship "
             "end-on to it takes the −1); speed hits do nothing to it; one window "
             "only: a gun held fires no more this turn") in qr
     assert "A fort's window quick reference a held gun may fire in the 2nd" \
@@ -2573,8 +2572,8 @@ def test_r27_moment_8_a_hit_from_a_lashed_ships_inboard_side_takes_a_gun_as_if_n
     """Moment 8 (replay 27, p11): Octorara, on Brooklyn's port side, hit by Fort Morgan on her starboard (inboard)
     beam: the guns facing the firer are inboard and her pivot may not fire across her consort. The quick reference,
     where a hit's effect is applied, says the gun lost is then taken as if none bore (her largest able to fire)."""
-    words = ("a lashed ship's inboard gun after all others, even hit from her inboard side (facing the firer, her "
-             "inboard guns cannot fire, so count as not bearing: as if none bore)")
+    words = ("a lashed ship's inboard gun after all others, even hit from her inboard side (facing the firer, they "
+             "cannot fire: as if none bore)")
     ref = _reference(pack_pages)
     assert words in ref and _said_once(pack_pages, words)
     assert ref.index("On a hit, roll 1d6") < ref.index(words)  # said with the hit effects, not elsewhere
@@ -2665,7 +2664,7 @@ def test_r28_the_roster_page_carries_whole_quick_reference_parts_and_p11_leaves_
     rarest), each printed once, and p11 keeps its page with room to spare."""
     pages = [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", paper).path)]
     roster = next(p for p in pages if "Ship or fort" in p and "Armour" in p)
-    qr = next(p for p in pages if "ACW Naval Rules · quick reference" in p)
+    qr = next(p for p in pages if "Really Simple · quick reference" in p)
     assert reference.ROSTER_HEADING in roster
     for heading in ("Ramming: 1d6 + modifiers", "Torpedoes (mines)", "Open water, off a channel too, is deep"):
         assert heading in roster and heading not in qr, heading
@@ -2681,7 +2680,7 @@ def test_r28_the_long_rule_chains_on_p11_are_broken_into_a_paragraph_a_step(bund
 
     path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
     pages = [_flat(p) for p in pdf_page_texts(path)]
-    k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+    k = next(i for i, p in enumerate(pages) if "Really Simple · quick reference" in p)
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[k]
         halves = [page.crop((x, 0, x + page.width / 2, page.height)).extract_text() or "" for x in (0, page.width / 2)]
@@ -2707,12 +2706,12 @@ def test_r28_moment_1_a_targets_own_consort_masks_her_and_the_other_reading_is_a
 def test_r28_moment_2_a_line_of_fire_too_close_to_call_is_settled_by_a_die_from_the_table(pack_pages, tmp_path):
     """Moment 2 (T2, T3): lines that grazed a model's corner by 0.01 to 0.2 in, which no club can measure on a cloth,
     and no way to settle a close call. A die settles it, its score from line_of_fire, so a house rule reaches it."""
-    said = "over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull), 4+ masks it"
+    said = "over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull: one for all it grazes), 4+ masks it"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
     # one house-ruled pack for the die's score and (play 30, moment 3) the close call's distance
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: ships, close_call_masked_on: 5, "
                             "close_call_mm: 2}}\n", "--no", "sheets", "--jobs", "1")
-    assert ("(the edge 2 mm or less off her outline, over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull), 5+ masks "
+    assert ("(the edge 2 mm or less off her outline, over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull: one for all it grazes), 5+ masks "
             "it") in text and said not in text
 
 
@@ -2729,15 +2728,15 @@ def test_r28_moment_4_a_lashed_ships_inboard_guns_facing_the_firer_count_as_not_
     """Moment 4 (T2, Brooklyn hit from her port side, Octorara's): do the inboard 9in guns 'bear'? They face the firer
     but cannot fire: they count as not bearing and go last, so the pivots are lost first. Said in the gun-lost rule,
     where the player stopped to check."""
-    said = "even hit from her inboard side (facing the firer, her inboard guns cannot fire, so count as not bearing"
+    said = "even hit from her inboard side (facing the firer, they cannot fire: as if none bore)"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
 
 
 def test_r28_moment_5_several_hits_on_several_targets_are_rolled_target_by_target_in_any_order(pack_pages):
     """Moment 5: the fort and the water battery hit six or seven ships a window; the order within one target was
     said, not across targets. Target by target, in any order, for one ship's effects change no other's."""
-    said = ("then target by target, in any order (one's effects change no other's), each hit, the nearest firer's first "
-            "(equally near: the target's owner picks)")
+    said = ("then target by target, in any order, each hit, the nearest firer's first "
+            "(a fort: its place; equally near: the target's owner picks)")
     assert f"Several hits: in a fire window every firer rolls before any hit is marked; {said}" in _reference(pack_pages)
     assert _said_once(pack_pages, said)
 
@@ -2771,7 +2770,7 @@ def test_r28_the_quick_references_paragraphs_are_lifted_past_the_old_7_pt_cap_on
 
     path = bundled_packs.get("mobile-bay-1864", "really-simple", "a4").path
     pages = [_flat(p) for p in pdf_page_texts(path)]
-    k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+    k = next(i for i, p in enumerate(pages) if "Really Simple · quick reference" in p)
     r = next(i for i, p in enumerate(pages) if reference.ROSTER_HEADING in p)
     with pdfplumber.open(path) as pdf:
         def size_after(page, a, b):
@@ -2812,7 +2811,7 @@ def test_r29_moment_2_a_jammed_gun_is_lost_after_every_gun_that_can_fire_whateve
     """Moment 2 (p11 A gun lost): Fort Morgan's only 10in was jammed when 24 hits came in: 'last' among guns of its
     size, or after every other gun that bears? After every gun that can fire, whatever its size: the rifles went
     first. Said in the gun-lost rule, once."""
-    said = "a gun unable to fire (jammed, listed) after all that can, a lashed ship's inboard gun"
+    said = "a gun unable to fire (jammed, listed) after every gun that can, bearing or not, a lashed ship's inboard gun"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
 
 
@@ -3009,7 +3008,7 @@ def test_p30_moment_8_the_quick_reference_flows_in_two_even_columns_at_larger_ty
     path = bundled_packs.get("mobile-bay-1864", "really-simple", "a4").path
     pages = [_flat(p) for p in pdf_page_texts(path)]
     assert len(pages) == RS.pack_pages
-    k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+    k = next(i for i, p in enumerate(pages) if "Really Simple · quick reference" in p)
     roster = next(p for p in pages if reference.ROSTER_HEADING in p)
     assert "Lashed pairs: the first-named ship's centre" in roster and "Lashed pairs: the first" not in pages[k]
     with pdfplumber.open(path) as pdf:
@@ -3165,7 +3164,7 @@ def test_p32_moments_3_4_and_8_the_close_call_throw_its_edge_and_when_it_is_thro
     does the window pass, or are the close calls thrown first? Thrown first: a ship whose every line is then masked
     keeps her window for the 2nd."""
     qr = _reference(pack_pages)
-    said = "too close to call (the edge 3 mm or less off her outline, over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull), 4+ masks it"
+    said = "too close to call (the edge 3 mm or less off her outline, over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull: one for all it grazes), 4+ masks it"
     assert said in qr and _said_once(pack_pages, said) and "within 3 mm" not in qr
     assert "a masked ship is no target (close calls thrown first): with none, her window passes to the 2nd" in qr
 
@@ -3175,7 +3174,7 @@ def test_p32_moment_5_any_target_nearest_or_not_and_equally_near_firers_hits_in_
     the nearest; equally near firers' hits are marked in the target's owner's order."""
     qr = _reference(pack_pages)
     assert "Targets: each gun picks its own target, nearest or not, among those it bears on" in qr
-    assert "each hit, the nearest firer's first (equally near: the target's owner picks), rolls its own effect" in qr
+    assert "each hit, the nearest firer's first (a fort: its place; equally near: the target's owner picks), rolls its own effect" in qr
 
 
 def test_p32_moment_6_speed_hits_on_a_carried_ship_strike_her_own_track(pack_pages):
@@ -3211,7 +3210,7 @@ def test_p33_moments_2_3_4_second_shutter_target_owner_and_a_forts_largest_gun(p
     """Moment 2: a second shutter on the one jammed gun rolls a new duration; moment 3: 'her owner' is the target's;
     moment 4: a fort's gun lost is the front's largest first."""
     qr = _reference(pack_pages)
-    for said in ("(all that bear jammed: roll again, the later T__)", "(equally near: the target's owner picks)",
+    for said in ("(all that bear jammed: roll again, the later T__)", "equally near: the target's owner picks)",
                  "a gun lost is of the front facing the firer, largest first (none left there: no effect)"):
         assert said in qr and _said_once(pack_pages, said), said
 
@@ -3339,7 +3338,7 @@ def test_p35_moments_1_4_5_6_the_binding_0_kn_who_takes_the_minus_1_one_die_a_li
     whole = " ".join(pack_pages)
     assert "Tennessee and gunboats wait inside the torpedo line (0 kn: holding place, not stationary" in _setup_page(pack_pages)
     assert "AVOIDED COLLISION shoots −1 this turn, not her consort" in whole
-    assert "one 1d6 for the line (not a gun, not a hull), 4+ masks it" in qr
+    assert "one 1d6 for the line (not a gun, not a hull: one for all it grazes), 4+ masks it" in qr
     assert "(the 2nd: half that at most, 4½ kn: 2¼ in)" in qr
 
 
@@ -3393,7 +3392,7 @@ def test_p36_moments_2_8_9_12_the_forts_share_a_sinking_ships_hits_and_the_shutt
     qr = _reference(pack_pages)
     assert "its owner picking which guns fire at which ship, if any" in qr
     assert "later speed hits (a funnel, no gun left) change nothing" in qr
-    assert "(as for a gun lost; a fort's too). Roll 1d6 now; circle its box, lay SHUTTER JAMMED" in qr
+    assert "(as for a gun lost and Largest; a fort's too). Roll 1d6 now; circle its box, lay SHUTTER JAMMED" in qr
     assert "a gun lost is of the front facing the firer, largest first" in qr
     assert "SHUTTER JAMMED" in " ".join(p for p in pack_pages if "KN AHEAD" in p)  # the marker it names
 
@@ -3404,9 +3403,9 @@ def test_p36_moments_10_11_13_the_stern_ahead_the_close_call_die_and_the_gunboat
     for pages in (pack_pages, _letter_pages(bundled_packs)):
         qr = _reference(pages)
         assert "meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)" in qr
-        assert "one 1d6 for the line (not a gun, not a hull), 4+ masks it" in qr and "all her guns, all hulls" not in qr
+        assert "one 1d6 for the line (not a gun, not a hull: one for all it grazes), 4+ masks it" in qr and "all her guns, all hulls" not in qr
         assert "one roll for each ship of either side, in her own side's field too (both of a lashed pair)" in qr
-        assert "quick reference (torpedoes, ramming: p3)" in " ".join(pages)
+        assert "quick reference (p3: ramming, torpedoes," in " ".join(pages)
 
 
 def _quick_reference_holds_its_type(bundled_packs, a4_floor: float, letter_floor: float = 6.75) -> None:
@@ -3665,3 +3664,148 @@ def test_p40_defect_monitors_and_forts_said_on_the_readings_page(pack_pages, bun
         assert ("Monitors and forts no fort gun (+3 at most) can hit armour 9 under way beyond 3 in: only point blank "
                 "or a stationary monitor (6); a large rifle (6), a ram or a torpedo can") in said
     _quick_reference_holds_its_type(bundled_packs, a4_floor=7.25)
+
+
+# ---------------------------------------------------------------------------------------------- play 41 (rs26)
+
+
+def test_p41_moment_1_a_jammed_gun_is_lost_after_every_able_gun_bearing_or_not(pack_pages, bundled_packs):
+    """Moment 1 (p11 A gun lost): Morgan's only gun bearing on Hartford was her jammed pivot; 'after all that can'
+    read as the guns that bear or any gun aboard? Any able gun, bearing or not, as the player ruled."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "a gun unable to fire (jammed, listed) after every gun that can, bearing or not, a lashed ship's" in qr
+        assert _said_once(pages, "after every gun that can, bearing or not")
+        assert "A jammed gun lost quick reference jammed but bearing, before guns not bearing" in _readings(pages)
+
+
+def test_p41_moment_1_the_bearing_reading_is_a_house_rule_that_reaches_the_words(ctx):
+    """Moment 1's other reading (the able guns that bear first, then a jammed one that bears) is the jammed_gun
+    option: switched, the gun-lost words follow it."""
+    from dataclasses import replace
+
+    from shipyard.rules.really_simple.words import reading
+
+    assert "after every gun that can, bearing or not" in reading(ctx.tables, "Which gun is lost")
+    house = type(ctx.tables)(ctx.tables)
+    house["jammed_gun"] = replace(ctx.tables.require("jammed_gun"), rows={"after": "bearing"})
+    said = reading(house, "Which gun is lost")
+    assert "a gun unable to fire (jammed, listed) after every gun that can and bears (it bears too)," in said
+    assert "bearing or not" not in said
+
+
+def test_p41_moment_2_a_fort_on_fire_shoots_at_minus_1_as_a_ship(pack_pages, bundled_packs):
+    """Moment 2 (p11 Forts (ours) against the modifiers' 'Firer on fire'): Forts listed only the missing +1. A fort on
+    fire takes the −1, said in its own paragraph beside the +1 it does not take."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        assert "else the 2nd, not as a stationary firer (no +1), on fire −1; as a target it is never end-on" in _reference(pages)
+
+
+def test_p41_moments_3_4_a_ship_at_0_by_order_or_the_binding_fouled_or_holed_drifts_from_the_next_turn(pack_pages, bundled_packs):
+    """Moments 3 and 4 (p11 Fouled, boiler; p2 binding): Selma holed at the binding's 0 kn, Tennessee fouled at 0 kn
+    by order: 'at 0 already'? Both: she drifts from the next turn (drifting, a stationary target still)."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "one at 0 already (by order or binding) drifts from the next turn." in qr
+        assert "at speed 0 this turn (a binding's 0 kn is not), drifting, anchored or aground" in qr
+
+
+def test_p41_moment_5_a_speed_written_with_0_inches_is_her_speed_not_a_stop(pack_pages, bundled_packs):
+    """Moment 5 (p7, p11 Speed this turn): Brooklyn, jammed, wrote 4 kn and moved 0 in. Allowed: the inches are
+    hers to write, 0 too; only 0 kn is stationary. Said where she moves and where she writes it."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        said = "whatever inches she writes (0 too), and only 0 kn is stationary"
+        assert said in _reference(pages)
+        logs = [p for p in pages if "Orders log ·" in p and "Write in the 1st ½ cell" in p]
+        assert len(logs) == 2 and all(said in p for p in logs)
+
+
+def test_p41_moment_6_one_close_call_die_for_all_the_hulls_a_line_grazes(pack_pages, bundled_packs):
+    """Moment 6 (p11 Targets): a line within 3 mm of three hulls: one roll or three? One for the line, all it grazes."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        assert "one 1d6 for the line (not a gun, not a hull: one for all it grazes), 4+ masks it" in _reference(pages)
+
+
+def test_p41_moments_7_8_a_forts_nearest_firer_from_its_place_and_its_shutter_box_the_owners(pack_pages, bundled_packs):
+    """Moment 7 (p11 Several hits): nearest firer first, a fort's measured from where? Its place. Moment 8 (p11
+    Shutter, p6): Fort Morgan's six alike columbiad boxes: which jams? As a gun lost, Largest's rule: the owner picks."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "each hit, the nearest firer's first (a fort: its place; equally near: the target's owner picks)" in qr
+        assert "is the largest that bears on her (as for a gun lost and Largest; a fort's too)" in qr
+        assert "of guns alike (any bore), the owner picks the box" in qr
+
+
+def test_p41_moments_9_10_the_binding_f2_is_the_ships_and_the_gap_is_clear_for_any_ship(pack_pages, bundled_packs):
+    """Moment 9 (p2 Binding 'all may order F2'): forts write no orders: the ships may. Moment 10 (p2 The gap): written
+    for the monitors; may a wooden pair take it? Yes: the gap is clear for any ship (Farragut's orders: east of the
+    buoy)."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        assert "(0 kn: holding place, not stationary); ships (not forts) may order F2. Orders free from turn 2" in setup
+        assert "all may order F2" not in setup
+        assert "(drawn on the plan, and in numbers under On the table) is clear for any ship." in setup
+
+
+def test_p41_moment_11_fire_boxes_struck_stay_struck_for_a_new_fire(pack_pages, bundled_packs):
+    """Moment 11 (p11 FIRE, p6 four FIRE boxes): Fort Morgan's fire out with 2 boxes struck: do they count if another
+    starts? Yes: struck ones stay, and a new fire strikes on from them."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        assert ("FIRE: at the end of each turn roll 1d6: 5+ puts it out, else strike a FIRE box (none as it starts; "
+                "struck ones stay, a new fire too).") in _reference(pages)
+
+
+def test_p41_moment_12_a_gunless_ship_stopped_by_order_waits_and_a_club_may_make_her_strike(pack_pages, bundled_packs, ctx):
+    """Moment 12 (p11 Striking colours): Gaines gunless, stopped by order, never has to strike. The pack's reading
+    (her engines are sound: she may run) is kept; the readings page offers the other, a house-rules option."""
+    from dataclasses import replace
+
+    from shipyard.rules.really_simple.words import reading
+
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        assert "if drifting or aground (not stopped by order, nor carried, nor sinking, even gunless)" in _reference(pages)
+        assert "Striking colours quick reference gunless, stopped by order, she strikes too" in _readings(pages)
+    house = type(ctx.tables)(ctx.tables)
+    house["strike_gunless"] = replace(ctx.tables.require("strike_gunless"), rows={"stopped": "strikes"})
+    assert "(not carried, nor sinking; stopped by order too) with no gun able to fire" in reading(house, "Striking colours")
+    assert "even gunless" not in reading(house, "Striking colours")
+
+
+def test_p41_p11_keeps_its_type_and_the_pages_their_count(bundled_packs):
+    """p11 at A4 7.3 pt (> 7.25) and Letter 6.8 (> 6.75), 11 and 12 pages: play 41's words paid for by saying things
+    once (the gun sizes left to the needs table's rows, the inboard guns' 'count as not bearing' to 'as if none bore')."""
+    _quick_reference_holds_its_type(bundled_packs, a4_floor=7.25)
+
+
+def test_p41_defect_a_6s_special_effect_is_thrown_at_once(pack_pages, bundled_packs):
+    """Defect (p11 hit effects): in turn 1's first window the player threw every 1d6 effect first and the 2d6
+    specials after. The 1d6 table's row for a 6 now says the 2d6 is thrown at once, where the 6 is read."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "6 Special effect: 2d6 at once" in qr and "Special effect: roll 2d6" not in qr
+        assert "rolls its own effect (1d6, a 6 then 2d6), marked before the next is rolled" in qr
+
+
+def test_p41_defect_fort_morgans_8in_columbiad_is_medium_on_the_set_up_as_on_its_card(pack_pages, bundled_packs):
+    """Defect (p2 against p6 and p3): the set-up grouped the 8-in with the '10in and 8in columbiads' while the card and
+    roster rate it M +2 (the text's Large is over 8 in). The set-up's fronts now give each its class."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        assert "Channel (170–330°): 6 10in columbiads (L), 1 8in (M), 5 rifles, 8 32-pdrs" in setup
+        assert "10in and 1 8in columbiads" not in setup
+        cards = " ".join(p for p in pages if "Ship data cards" in p)
+        assert "M +2 1 × 8-inch columbiad; 8 × 32-pounder" in cards
+
+
+def test_p41_defect_p11s_title_names_every_part_the_roster_page_took(pack_pages, bundled_packs):
+    """Defect (p3 and p11): two places for the quick reference, and p11's title named only torpedoes and ramming on
+    p3, where shoals and lashed pairs (Letter: shoals and the forts) were printed too. The title names each part the
+    roster page took, read from the roster page itself."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        roster = next(p for p in pages if reference.ROSTER_HEADING in p)
+        named = {"Ramming:": "ramming", "Torpedoes (mines)": "torpedoes", "Shoals": "shoals",
+                 "Lashed pairs:": "lashed pairs", "Forts (ours):": "forts"}
+        on_p3 = [name for lead, name in named.items() if lead in roster]
+        assert len(on_p3) >= 3
+        assert f"Really Simple · quick reference (p3: {', '.join(on_p3)})" in " ".join(pages)
+    assert "lashed pairs)" in " ".join(pack_pages) and "forts)" in " ".join(_letter_pages(bundled_packs))

@@ -120,10 +120,10 @@ def shooting_parts(derived: list, ctx, size: float | None = None) -> list[list[B
     # the rifle's +1 is in every factor printed (Large rifle +4, a card's LR +4): listed again it was added twice
     parts.append(_modifiers([[r["label"], signed(r["modifier"])] for r in t.require("shooting_modifiers").rows
                              if r.get("key") != "rifled"]))
-    sizes = "; ".join(f"{r['size']} +{r['fire_factor']}" for r in t.require("gun_sizes").rows)
     rifled = signed(modifier(t, "rifled")[0])
     # end-on said under the modifier a player reads it by, not in the arcs (replay 29: missed there, three turns replayed)
-    parts.append(body(f"End-on: {reading(t, 'End-on')}. Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, in each factor "
+    # play 41: the gun sizes' factors left to the needs table's rows and the roster's key (p11's room for its answers)
+    parts.append(body(f"End-on: {reading(t, 'End-on')}. Ranges: {ranges_text(ctx)}. Factors: rifled {rifled}, in each factor "
                        f"here and on the cards. Steam-filled: {reading(t, 'Steam-filled')}."))
     # play 37, defect: '2-3 Lose a gun' with no word that a fort loses one only on a 2 (its line under Forts)
     on_fort = " (a ship; on a fort: Forts)" if any(d.stats.is_fort for d in derived) else ""
@@ -361,6 +361,8 @@ def readings_blocks(ctx, derived: list | None = None) -> list[Block]:
 
 ROSTER_PRINTED = "really_simple_roster_parts"  # the document's note of the reference parts its roster page printed
 ROSTER_HEADING = "Quick reference (the rest at the end of the pack)"
+ROSTER_PART_NAMES = {"ramming": "ramming", "torpedoes": "torpedoes", "shoals": "shoals", "lashed": "lashed pairs",
+                     "forts": "forts"}  # the roster page's parts as the quick reference's title names them
 
 
 def roster_parts(derived: list, ctx) -> dict[str, list[Block]]:
@@ -404,7 +406,11 @@ def quick_reference(doc, derived: list, ctx) -> None:
     st = style()
     # the lashed pairs go under whichever column is the shorter, so the two come out about as long (replay 16's
     # readings lengthened the right one past a Letter page)
-    title = Text("Really Simple ACW Naval Rules · quick reference (torpedoes, ramming: p3)", **st["reference_title"])
+    # play 41 (defects): the title named torpedoes and ramming on p3, where shoals and lashed pairs were printed too,
+    # so a player hunted p11 for them: every part the roster page took, by name, in the order it printed them
+    moved = [ROSTER_PART_NAMES[k] for k in ROSTER_PART_NAMES if k in getattr(doc, ROSTER_PRINTED, ())]
+    where = f" (p3: {', '.join(moved)})" if moved else ""
+    title = Text(f"Really Simple · quick reference{where}", **st["reference_title"])
     turn = turn_card(ctx.tables, st, title="The turn: sequence of play")
 
     def page_at(size: float | None) -> tuple[Stack, Columns]:

@@ -272,7 +272,7 @@ FORT_SHARE = {"printed": "the number printed on its card, while that many of the
 # script. At the table the eye judges it: a line the players cannot call clear or crossed by eye is a close call
 CLOSE_CALL = ("too close to call (the edge {line_of_fire.close_call_mm} mm or less off her outline, over it or clear, "
               "or in doubt): "
-              "one 1d6 for the line (not a gun, not a hull), {line_of_fire.close_call_masked_on}+ masks it")
+              "one 1d6 for the line (not a gun, not a hull: one for all it grazes), {line_of_fire.close_call_masked_on}+ masks it")
 # a test with the ruler, not a tolerance (replay 32: "in the way within about 0.04 in?" cannot be judged at the table)
 LINE_OF_FIRE = {"ships": "a line of fire is the line through both centres (a fort: its place), no wider: lay a ruler's "
                          "edge on it; if the edge crosses any part of another ship's model or base, friend or foe, "
@@ -347,12 +347,23 @@ FORT_HITS = {"two": "only a 2 takes a fort's gun", "two_three": "a 2-3 takes a f
 # what a list (2d6 4, 5) does to the guns that bear all round, said after the 2d6 rows and in the card key
 LIST_GUNS = {"out": "not even a pivot or turret", "fire": "but her pivots and turrets still fire to that side"}
 LIST_KEY = {"out": "a list: no gun to her high side, not even these; ahead and astern they fire", "fire": "a list: these still fire to her high side"}
+# play 41, moment 1: Morgan's one bearing gun jammed: 'after all that can' read as every able gun aboard, bearing or
+# not (able: this pack's reading, as the player ruled; a gun that cannot fire counts as not bearing, as an inboard one
+# does) or the able guns that bear only (bearing: the jammed gun then goes before guns that do not bear)
+JAMMED_GUN = {"able": "after every gun that can, bearing or not",
+              "bearing": "after every gun that can and bears (it bears too)"}
+# play 41, moment 12: Gaines gunless, stopped by order, sat out the game unstruck: the text's striking rule (a ship
+# adrift or aground, no gun able to fire) spares a ship whose engines are sound (she may still run); waits (this
+# pack's reading, as the player ruled) or strikes (gunless, stopped by order too)
+STRIKE_GUNLESS = {"waits": "not stopped by order, nor carried, nor sinking, even gunless",
+                  "strikes": "not carried, nor sinking; stopped by order too"}
 OPTIONS = {"lashed_fouled": ("pair", LASHED_FOULED), "list_guns": ("pivots", LIST_GUNS), "odd_gun": ("side", ODD_GUN), "fort_fire": ("bears", FORT_BEARS), "fort_firer": ("counts_as", FORT_FIRER), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
            "line_of_fire": ("masked_by", LINE_OF_FIRE), "line_ahead": ("follower", LINE_AHEAD),
            "fort_magazine": ("on_fort", FORT_MAGAZINE), "fort_window": ("held", FORT_WINDOW),
            "fort_gun_lost": ("from", FORT_GUN_LOST), "fort_silenced": ("fronts", FORT_SILENCED),
            "torpedo_drift": ("drift", TORPEDO_DRIFT), "fort_hits": ("gun_on", FORT_HITS),
-           "turn_sweep": ("into", TURN_SWEEP)}
+           "turn_sweep": ("into", TURN_SWEEP), "strike_gunless": ("stopped", STRIKE_GUNLESS),
+           "jammed_gun": ("after", JAMMED_GUN)}
 
 
 def option(tables: Tables, name: str) -> str:
@@ -409,7 +420,9 @@ INSTEAD = "a club may instead play"  # where a readings row's second reading beg
 
 # each reading in short, as the readings page offers it after the one played ('a club may instead play: ...'), where
 # the row has already said what it is about; a reading not here is offered in its OPTIONS words
-INSTEAD_WORDS = {"fort_fire": {"sixth": "a sixth", "third": "a third", "all": "all"},
+INSTEAD_WORDS = {"jammed_gun": {"bearing": "jammed but bearing, before guns not bearing"},
+                 "strike_gunless": {"strikes": "gunless, stopped by order, she strikes too"},
+                 "fort_fire": {"sixth": "a sixth", "third": "a third", "all": "all"},
                  "fort_share": {"printed": "the card's number while that many guns are left, then all left",
                                 "working": "the share worked out again as its guns are lost"},
                  "fort_firer": {"fixed": "no +1 as a firer"},
