@@ -4428,3 +4428,41 @@ def test_p41_the_readings_say_the_fort_cap_after_losses_and_the_pair_s_speed_now
     assert "the rest at others or held; of the guns left, counted again" in fort_rules(t)[0][1]
     row = next(r for r in t.readings() if r["rule"] == "Fort cap")
     assert row["switched"] and row["reading"] == "a share of the guns left"
+
+
+def _inside(p, poly) -> bool:
+    """Whether point p lies strictly inside polygon poly (ray casting)."""
+    x, y = p
+    inside = False
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _cross(a, b, c, d) -> bool:
+    """Whether segments ab and cd properly cross."""
+    def side(p, q, r):
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p41_the_channel_and_mobile_point_do_not_overlap(bundled_packs, library, paper):
+    """Play 41, moment 2 (p2 On the table): the channel's corner 62½, 28 lay east of Mobile Point's west edge, so the
+    24 ft channel and dry land covered one strip (y 28½ to about 30½). The corner is now 61, 28: no land polygon
+    crosses or holds a point of a water polygon, and the set-up page prints the corner."""
+    setup = library.scenario("mobile-bay-1864").setup
+    lands = [s.outline for s in setup.land] if hasattr(setup.land[0], "outline") else [s["outline"] for s in setup.land]
+    waters = [w.outline for w in setup.water] if hasattr(setup.water[0], "outline") else [w["outline"] for w in setup.water]
+    for land in lands:
+        land = [tuple(map(float, p)) for p in land]
+        for water in waters:
+            water = [tuple(map(float, p)) for p in water]
+            assert not any(_inside(p, land) for p in water) and not any(_inside(p, water) for p in land)
+            assert not any(_cross(a, b, c, d) for a, b in zip(water, water[1:] + water[:1])
+                           for c, d in zip(land, land[1:] + land[:1]))
+    texts = pack_texts(bundled_packs, paper=paper)
+    setup_page = next(t for t in texts if t.startswith("Set-up:"))
+    assert "Main Ship Channel's edge: corners 53, 0; 62, 0; 61, 28; 61½, 35;" in setup_page
+    assert "Mobile Point (land): corners 61½, 28½;" in setup_page
