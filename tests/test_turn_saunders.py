@@ -4466,3 +4466,21 @@ def test_p41_the_channel_and_mobile_point_do_not_overlap(bundled_packs, library,
     setup_page = next(t for t in texts if t.startswith("Set-up:"))
     assert "Main Ship Channel's edge: corners 53, 0; 62, 0; 61, 28; 61½, 35;" in setup_page
     assert "Mobile Point (land): corners 61½, 28½;" in setup_page
+
+
+def test_p41_the_counters_give_a_captain_for_every_six_ships_where_the_page_has_the_cells(bundled_packs):
+    """Play 41, moment 10 (p17): two CAPTAIN markers where three captains were down in turn 1 and four in turn 2, two
+    RUDDER where three were jammed. Past the SMOKE and STEAM markers' first share (two for every three ships), the
+    counters' last cells now hold a CAPTAIN for every 6 ships and a RUDDER for every 8: 4 and 3 for Mobile Bay's 22 on
+    A4. Letter's last page has no such cells (its SMOKE, STEAM, TURNED, STRUCK and SUNK stay at their plays' bars)."""
+    from conftest import pdf_page_index
+
+    counts = {}
+    for paper in ("a4", "letter"):
+        path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+        words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
+        counts[paper] = {w: words.count(w) for w in ("CAPTAIN", "RUDDER", "PILOT", "SMOKE", "STEAM", "TURNED", "SUNK")}
+        assert counts[paper]["SMOKE"] >= 10 and counts[paper]["STEAM"] >= 5 and counts[paper]["TURNED"] == 15, paper
+        assert counts[paper]["SUNK"] == 6 and counts[paper]["PILOT"] == 2, paper
+    assert counts["a4"]["CAPTAIN"] == 4 and counts["a4"]["RUDDER"] == 3  # ⌈22/6⌉, ⌈22/8⌉
+    assert counts["letter"]["CAPTAIN"] == 2 and counts["letter"]["RUDDER"] == 2
