@@ -2498,12 +2498,12 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
                 share = g.count - g.count // 2 if inboard == "port" else g.count // 2
                 odd = g.count % 2 == 1
                 if inboard == "port" and odd:  # s26: said in words ("masked: 1 of 3, to starboard" was cryptic)
-                    want = f"port 10° · {share - 1} masked, 1 fires starboard"
+                    want = f"port 10° · {share - 1} masked, 1 shifts to starboard"
                 else:
                     want = f"{inboard} 10° · all {share} masked" if share > 1 else f"{inboard} 10° · masked"  # play 30
                 assert want in text, (unit.name, g.name, want)
                 seen += 1
-            for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · (?:all )?(\d+) masked(?:, (\d+) fires)?", text):
+            for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · (?:all )?(\d+) masked(?:, (\d+) shifts)?", text):
                 assert int(m.group(1)) == int(m.group(2)) + int(m.group(3) or 0), (unit.name, m.group(0))  # her No.
             for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · masked", text):
                 assert m.group(1) == "1", (unit.name, m.group(0))  # a line of one gun says "masked" (play 30, moment 8)
@@ -2781,7 +2781,7 @@ def test_s26_a_masked_line_says_in_words_how_many_are_masked_and_which_fire(bund
     """Defect (p9 Monongahela): "port 10° · masked: 1 of 3, to starboard" was cryptic. It says how many of the line
     are masked and what the odd gun does: "2 masked, 1 fires starboard"; a line wholly masked says "all 10 masked"."""
     texts = pack_texts(bundled_packs, paper=paper)
-    assert "port 10° · 2 masked, 1 fires starboard" in flat(sheet_of(texts, "USS Monongahela"))
+    assert "port 10° · 2 masked, 1 shifts to starboard" in flat(sheet_of(texts, "USS Monongahela"))
     assert "port 10° · all 10 masked" in flat(sheet_of(texts, "USS Brooklyn"))
     assert not any("masked: " in t for t in texts)
 
@@ -4484,3 +4484,12 @@ def test_p41_the_counters_give_a_captain_for_every_six_ships_where_the_page_has_
         assert counts[paper]["SUNK"] == 6 and counts[paper]["PILOT"] == 2, paper
     assert counts["a4"]["CAPTAIN"] == 4 and counts["a4"]["RUDDER"] == 3  # ⌈22/6⌉, ⌈22/8⌉
     assert counts["letter"]["CAPTAIN"] == 2 and counts["letter"]["RUDDER"] == 2
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p41_a_masked_broadside_s_odd_gun_shifts_to_the_free_side(bundled_packs, paper):
+    """Play 41, defect (p10 Monongahela): "port 10° · 2 masked, 1 fires starboard" read as a port gun that fires to
+    starboard. The odd gun that may take either side is moved across: "1 shifts to starboard", in the row's two lines
+    as before."""
+    mine = flat(sheet_of(pack_texts(bundled_packs, paper=paper), "USS Monongahela"))
+    assert "port 10° · 2 masked, 1 shifts to starboard" in mine and "fires starboard" not in mine

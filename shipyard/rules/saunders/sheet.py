@@ -870,7 +870,7 @@ def masked_words(arcs: str, arcs_list: list[str], count: int, lashed: tuple[str,
         # in words a player reads at once (replay s26: "masked: 1 of 3, to starboard" read as three to starboard)
         # a line of one gun says "masked", not "1 masked" (play 30, moment 8: Octorara's one-gun lines read as one of
         # more masked)
-        return (f"{head} · {count - kept} masked, {kept} fires {outboard}" if kept
+        return (f"{head} · {count - kept} masked, {kept} shifts to {outboard}" if kept
                 else f"{head} · all {count} masked" if count > 1 else f"{head} · masked")
     return arcs  # an outboard line, a gun that may take either side (the lashed line's step 2), bow, stern, all round
 
