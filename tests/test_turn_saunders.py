@@ -4493,3 +4493,14 @@ def test_p41_a_masked_broadside_s_odd_gun_shifts_to_the_free_side(bundled_packs,
     as before."""
     mine = flat(sheet_of(pack_texts(bundled_packs, paper=paper), "USS Monongahela"))
     assert "port 10° · 2 masked, 1 shifts to starboard" in mine and "fires starboard" not in mine
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p41_fort_gaines_reach_on_the_set_up_page_says_it_is_no_limit(bundled_packs, paper):
+    """Play 41, moment 6: "their 48 in Long reaches the channel's west edge north of y 18" read first as a limit, and
+    Octorara, outside the edge at 47.9 in, was fired at only once Range was found. The set-up rule now ends "No other
+    limit.", as Range says (a set-up rule's word on a gun's reach adds no limit), in the lines it had."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    setup = next(t for t in texts if t.startswith("Set-up:"))
+    assert "fire; their 48 in Long reaches the channel's west edge north of y 18. No other limit." in setup
+    assert "a set-up rule's word on a gun's reach adds no limit" in readings_rows()["Range"]
