@@ -715,7 +715,7 @@ ROUND_4_READINGS = {
     "5: whether a wreck blocks": [("Wrecks", "a ship meeting it collides as with one stopped (0 kn)"),
                                   ("Wrecks", "fire passes over it")],
     "4: which section each gun is in": [("Gun nearest", "one in the section hit that bears on the firer")],
-    "lashed-pair start point": [("Lashed pairs", "at the slower speed and smaller turn, on the sloop's centre")],
+    "lashed-pair start point": [("Lashed pairs", "at the slower's speed now and smaller turn, on the sloop's centre")],
 }
 
 
@@ -1240,7 +1240,8 @@ def test_a_gun_that_bears_every_way_says_all_round_on_one_line(bundled_packs, pa
 
     texts = [t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t]
     howitzers = [m.group(1) for t in texts for m in re.finditer(r"boat howitzer \d+ \d+ (\S+ \S+)", t)]
-    assert len(howitzers) >= 8 and set(howitzers) == {"all round"}, set(howitzers)
+    # play 41: a lashed ship's reads on, "all round, clear of <partner>" (a comma, her line not across her partner)
+    assert len(howitzers) >= 8 and {h.rstrip(",") for h in howitzers} == {"all round"}, set(howitzers)
     turrets = [t for t in texts if "[main]" in t]
     assert turrets and all("fore, port, starboard, aft 90°" in t for t in turrets)  # plotted by name (s35: one width)
 
@@ -1422,7 +1423,7 @@ def test_a_line_of_fire_runs_centre_to_centre_and_a_graze_does_not_block_it(bund
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Line of fire"]
     assert reading.startswith("centre to centre (not the gun's port; as Range); blocked where it crosses a ship's keel line")
-    assert "a graze of her side is open" in reading and reading in ref
+    assert "her side grazed: open" in reading and reading in ref
     assert readings_rows()["Range"].startswith("centre to centre")  # the "as Range" it points to
 
 
@@ -1455,10 +1456,10 @@ def test_the_readings_say_a_second_reading_in_words_larger_not_an_option_name(bu
     assert "House-rule option" not in ref and "house-rules file" not in ref
     rows = RS.tables().readings()  # filled from the tables (rules.readings)
     seconds = [r for r in rows if r["option"]]
-    assert len(seconds) == 10 and all(r.get("instead") for r in seconds)  # s37: lashed_steering; s11: to_hit (modifiers added), lashed_pairs; s26: turret_training, sure_rolls
+    assert len(seconds) == 11 and all(r.get("instead") for r in seconds)  # p41: Fort cap; s37: lashed_steering; s11: to_hit (modifiers added), lashed_pairs; s26: turret_training, sure_rolls
     for r in seconds:  # a fort's reading is said in the Forts table, its row a pointer (s11); the second reading after it
         assert flat(f"{FORT_READINGS.get(r['rule']) or r['reading']}; clubs may instead play: {r['instead']}") in ref, r["rule"]
-    assert "bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance when not stationary" in ref
+    assert "bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance under way" in ref
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[pdf_page_index(path, "What the text leaves open")]
         (hit,) = page.search("ours, fitted to what the text fixes")
@@ -1603,7 +1604,7 @@ def test_a_monitors_low_deck_is_fired_over_and_a_knife_edge_line_is_diced(bundle
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     reading = readings_rows()["Line of fire"]
     assert "but a monitor's low deck is fired over, as a wreck is" in reading
-    assert reading.endswith("within 1/16 in of her bow or stern: D6, 4+ open")
+    assert reading.endswith("touching her bow or stern, no gap: D6, 4+ open")
     assert reading in ref
 
 
@@ -1677,14 +1678,14 @@ def test_a_line_of_fire_too_close_to_call_has_a_distance(bundled_packs, paper):
     """Replay r14, moment 2 (p19 Line of fire): "too close to call: D6, 4+ open" gave no distance, and the player
     used 0.05 in of a hull end. A line is blocked only by a keel line, so the close call is at its ends: 1/16 in."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert "within 1/16 in of her bow or stern: D6, 4+ open" in ref  # play 36: "too close to call" cut for room
+    assert "touching her bow or stern, no gap: D6, 4+ open" in ref  # play 36: "too close to call" cut for room
 
 
 def test_a_lashed_pair_turns_pivoting_on_the_sloop_s_centre(bundled_packs):
     """Replay r14, moment 3 (p2, p18, p19): the pair's pivot was never said outright; the player put it together from
     "turns as the sloop", "pivoting on the centre" and "set-up point is the sloop's centre". The reading says it."""
     reading = readings_rows()["Lashed pairs"]
-    assert "one ship at the slower speed and smaller turn, on the sloop's centre" in reading
+    assert "one ship at the slower's speed now and smaller turn, on the sloop's centre" in reading
     assert reading in reference_text(pack_texts(bundled_packs))
 
 
@@ -2014,8 +2015,8 @@ def test_a_ship_counts_her_funnel_hits_in_boxes(library, bundled_packs):
         d = RS.derive(unit, ctx)
         funnel = [(label, n) for label, n, tr in status_items(d.stats, ctx) if tr == "smoke"]
         assert funnel == ([] if d.stats.fort else [("Funnel: smoke, −1 kn, −1 to fire", 2)]), unit.name
-    assert "struck on the speed track (a funnel ticks one more box; none left: the margin)" in readings_rows()["Repeated critical"]
-    assert "struck on the speed track (a funnel ticks one more box; none left: the margin)" in reference_text(pack_texts(bundled_packs))
+    assert "struck on the speed track (a funnel: one more box or the margin; no second −1)" in readings_rows()["Repeated critical"]
+    assert "struck on the speed track (a funnel: one more box or the margin; no second −1)" in reference_text(pack_texts(bundled_packs))
 
 
 # The twentieth replay's moments (/work/notes/s9/r20/saunders.md): each answered in a line where the player looked.
@@ -2445,7 +2446,8 @@ LASHED_PAIRS = {"uss-brooklyn": "uss-octorara", "uss-hartford": "uss-metacomet",
 
 
 # play 35 defect: where the consort is no gunboat by type, her sloop's line says "as sloop", keyed by the partner the line names and her inboard side
-ROLE = {"Seminole": {"port": " (consort)"}, "Galena": {"port": " (consort)"}}  # play 40: after the name
+ROLE = {"Seminole": {"port": " (as gunboat)"}, "Galena": {"port": " (as gunboat)"},  # play 40: after the name
+        "Lackawanna": {"starboard": " (the sloop)"}, "Oneida": {"starboard": " (the sloop)"}}  # play 41, moment 8
 
 
 def lashed_head(mate: str, inboard: str) -> str:
@@ -2488,7 +2490,7 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
         for uid, inboard, outboard, partner in ((sloop_id, "port", "starboard", boat_id), (boat_id, "starboard", "port", sloop_id)):
             unit, mate = fitted[uid], fitted[partner].name.split(" ", 1)[1]
             text = flat(sheet_of(texts, unit.name))
-            assert (lashed_head(mate, inboard) + f": {inboard} guns and fire through {mate} masked; either side's guns: "
+            assert (lashed_head(mate, inboard) + f": {inboard} guns and fire through {mate} masked; “or” guns: "
                     f"{outboard} · slower's speed now · holes, magazine: hers") in text, unit.name  # s35, play 32 moment 4
             stats = RS.derive(unit, RS.context(library)).stats
             sides = [g for g in stats.guns if g.per_side and {a.split()[0] for a in g.arcs} == {"port", "starboard"}]
@@ -2496,12 +2498,12 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
                 share = g.count - g.count // 2 if inboard == "port" else g.count // 2
                 odd = g.count % 2 == 1
                 if inboard == "port" and odd:  # s26: said in words ("masked: 1 of 3, to starboard" was cryptic)
-                    want = f"port 10° · {share - 1} masked, 1 fires starboard"
+                    want = f"port 10° · {share - 1} masked, 1 shifts to starboard"
                 else:
                     want = f"{inboard} 10° · all {share} masked" if share > 1 else f"{inboard} 10° · masked"  # play 30
                 assert want in text, (unit.name, g.name, want)
                 seen += 1
-            for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · (?:all )?(\d+) masked(?:, (\d+) fires)?", text):
+            for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · (?:all )?(\d+) masked(?:, (\d+) shifts)?", text):
                 assert int(m.group(1)) == int(m.group(2)) + int(m.group(3) or 0), (unit.name, m.group(0))  # her No.
             for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · masked", text):
                 assert m.group(1) == "1", (unit.name, m.group(0))  # a line of one gun says "masked" (play 30, moment 8)
@@ -2779,7 +2781,7 @@ def test_s26_a_masked_line_says_in_words_how_many_are_masked_and_which_fire(bund
     """Defect (p9 Monongahela): "port 10° · masked: 1 of 3, to starboard" was cryptic. It says how many of the line
     are masked and what the odd gun does: "2 masked, 1 fires starboard"; a line wholly masked says "all 10 masked"."""
     texts = pack_texts(bundled_packs, paper=paper)
-    assert "port 10° · 2 masked, 1 fires starboard" in flat(sheet_of(texts, "USS Monongahela"))
+    assert "port 10° · 2 masked, 1 shifts to starboard" in flat(sheet_of(texts, "USS Monongahela"))
     assert "port 10° · all 10 masked" in flat(sheet_of(texts, "USS Brooklyn"))
     assert not any("masked: " in t for t in texts)
 
@@ -2862,7 +2864,7 @@ def test_a_column_does_not_fire_ahead_through_the_ship_in_front(bundled_packs, p
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     at = ref.index("Line of fire centre to centre")
     row = ref[at:at + 420]
-    assert "either end of her hull" in row and "graze of her side is open" in row, row
+    assert "either end of her hull" in row and "her side grazed: open" in row, row
 
 
 def test_mobile_bay_s_tide_gives_its_drift_rate_where_the_tide_is(bundled_packs):
@@ -3263,15 +3265,15 @@ def test_s37_gun_nearest_falls_to_the_next_section_on_a_first_hit_too(bundled_pa
 def test_s37_a_lashed_pair_turns_by_the_sloop_s_steering_hits_alone(bundled_packs, library, tmp_path, paper):
     """Play 29, moment 3 (p19 Lashed pairs, p6 Octorara): Octorara's rudder jammed while lashed to Brooklyn; the pair
     turns as the sloop, but nothing said whether a consort's rudder, steering, pilot house or captain hit holds the
-    pair. Ours (lashed_steering): the sloop's alone, a consort's once cast off; the clubs' option, either hull's."""
+    pair. Ours (lashed_steering): the sloop's alone, a consort's once cast off; the clubs' option, either's."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert RS.tables().require("lashed_steering").rows["by"] == "sloop"
-    assert ("Lashed steering the sloop's 31–36, 66 alone hold the pair's turn; a consort's once cast off; "
-            "clubs may instead play: either hull's") in ref
+    assert ("Lashed steering the sloop's 31–36, 66 alone hold the pair's turn (a consort's once cast off); "
+            "clubs may instead play: either's") in ref
     house = tmp_path / "house.yaml"
     house.write_text("saunders:\n  lashed_steering: {rows: {by: both}}\n")
     row = next(r for r in RS.context(library, house_rules=house).tables.readings() if r["rule"] == "Lashed steering")
-    assert row["switched"] and row["reading"] == "either hull's"
+    assert row["switched"] and row["reading"] == "either's"
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -3445,7 +3447,7 @@ def test_p30_a_lashed_pair_scores_as_two_ships(bundled_packs, paper):
     each past a line by her own centre."""
     ref = p30_ref(bundled_packs, paper)
     reading = readings_rows()["Lashed pairs"]
-    assert reading.endswith("in the scores each is a ship of her own (a line passed: each by her centre)")
+    assert reading.endswith("each scores as a ship of her own (a line passed: by her centre)")
     assert f"Lashed pairs {reading}" in ref
 
 
@@ -3876,7 +3878,7 @@ def test_p35_funnel_past_its_boxes_gun_nearest_in_action_held_fort_gun_and_colli
     boxes still unticked?": her sheet's boxes, ticked or not."""
     ref = flat(reference_text(pack_texts(bundled_packs, paper=paper)).replace("- ", ""))
     rows = readings_rows()
-    assert "(a funnel ticks one more box; none left: the margin)" in rows["Repeated critical"]
+    assert "(a funnel: one more box or the margin; no second −1)" in rows["Repeated critical"]
     assert "the target's player's pick of one in the section hit that bears on the firer (one in action, fired or not, first)" in rows["Gun nearest"]
     assert "size: her sheet's hull boxes, ticked or not;" in rows["Collisions"] and "at the start" not in rows["Collisions"]
     for rule in ("Repeated critical", "Gun nearest", "Collisions"):
@@ -3890,8 +3892,8 @@ def test_p35_a_lashed_sheet_says_which_of_the_pair_is_the_sloop_and_which_the_gu
     unclear which is which if Oneida loses all speed". The sloop's line says "as sloop" where her consort is no
     gunboat by type."""
     texts = pack_texts(bundled_packs)
-    assert "Lashed to Oneida: starboard guns and fire through Oneida masked" in flat(sheet_of(texts, "USS Galena"))
-    assert "Lashed to Galena (consort): port guns and fire through Galena masked" in flat(sheet_of(texts, "USS Oneida"))
+    assert "Lashed to Oneida (the sloop): starboard guns and fire through Oneida masked" in flat(sheet_of(texts, "USS Galena"))
+    assert "Lashed to Galena (as gunboat): port guns and fire through Galena masked" in flat(sheet_of(texts, "USS Oneida"))
 
 
 # --- Play 36 (sau21): the moments and defects of the thirty-sixth play of the A4 pack -------------------------------
@@ -3984,7 +3986,7 @@ def test_p36_the_calibration_bar_and_the_odd_sloop_line(bundled_packs, paper):
     role."""
     texts = [flat(t) for t in pack_texts(bundled_packs, paper=paper)]
     assert any("this bar must measure 100 mm (the lower: 4 in, 101.6 mm)" in t for t in texts)
-    assert "Lashed to Seminole (consort): port guns and fire through Seminole masked" in flat(sheet_of(texts, "USS Lackawanna"))
+    assert "Lashed to Seminole (as gunboat): port guns and fire through Seminole masked" in flat(sheet_of(texts, "USS Lackawanna"))
     assert not any(" as sloop:" in t for t in texts)
 
 
@@ -4328,3 +4330,177 @@ def test_p40_fire_and_hole_markers_grow_with_the_game_s_length(bundled_packs):
     # the old half a unit at 9 turns, more for longer, no more past 21 turns (a 6 puts out or mends as many as come)
     assert [wear_markers(25, game(n)) for n in (9, 12, 21, 40)] == [13, 16, 25, 25]
     assert wear_markers(3, game(12)) == 4  # never fewer than 4
+
+
+# --- Play 41 (sau27) ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p41_a_lashed_ship_s_all_round_gun_fires_where_its_line_clears_her_partner(bundled_packs, paper):
+    """Play 41, moments 1 and 4: "either side's guns: port" left an all-round howitzer firing near dead ahead (and the
+    midships gun nearest a firer off the bow quarter) unsure whether it fires to the free side only. An all-round cell
+    on a lashed sheet now reads "all round, clear of <partner>", as a bow gun's does, and the lashed line names the
+    guns that take a side as the “or” guns of the Arcs head."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    seen = 0
+    for sloop, mate in LASHED_PAIRS.items():
+        for ship, other in ((sloop, mate), (mate, sloop)):
+            name = "USS " + ship[4:].replace("-", " ").title()
+            partner = other[4:].replace("-", " ").title().split()[0]
+            mine = sheet_of(texts, name)
+            rounds = re.findall(r"all round(, clear of \w+)?", mine)
+            assert rounds and all(r == f", clear of {partner}" or r.startswith(f", clear of {partner[:4]}") for r in rounds), (name, rounds)
+            seen += len(rounds)
+            assert "“or” guns: " in mine and "either side's guns" not in mine, name
+    assert seen >= 14
+
+
+def test_p41_a_funnel_hit_past_its_boxes_takes_its_knot_and_no_second_minus_one(bundled_packs):
+    """Play 41, moment 3: Hartford's third funnel hit, in the margin: −1 kn again, and −1 to fire again? The Twice row
+    says it: its knots come off again, a funnel's box or the margin, no second −1."""
+    ref = reference_text(pack_texts(bundled_packs))
+    twice = ref.split("Twice", 1)[1][:900]
+    assert "its knots come off again, struck on the speed track (a funnel: one more box or the margin; no second −1)" in twice
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p41_a_close_line_past_a_bow_is_settled_by_the_tape_touching_it(bundled_packs, paper):
+    """Play 41, moment 5: "within 1/16 in of her bow or stern" was needed three times in three turns, each on a
+    measured guess. The readings now say what to look for: the tape laid centre to centre touching her bow or stern,
+    no gap, rolls; a gap is open, crossing her end blocked."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Line of fire"]
+    assert row.endswith("her side grazed: open; touching her bow or stern, no gap: D6, 4+ open")
+    assert row in ref and "centre to centre (not the gun's port; as Range); blocked where it crosses" in row
+
+
+def test_p41_a_follower_may_pull_out_of_the_line_to_pass(bundled_packs):
+    """Play 41, moment 7: Brooklyn's orders stood three turns and nothing said whether the pairs behind might pass.
+    Plots stand now says a follower turns as she plotted, out of the line to pass too (hulls that meet collide)."""
+    ref = reference_text(pack_texts(bundled_packs))
+    row = readings_rows()["Plots stand"]
+    assert row.endswith("a follower turns as she plotted, not where her leader did (out of the line to pass too)")
+    assert "only hulls that meet collide" in row and row in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p41_both_sheets_of_a_sloop_and_sloop_pair_say_which_is_the_sloop(bundled_packs, paper):
+    """Play 41, moment 8: Seminole and Galena are screw sloops lashed as the gunboat; which counts as the sloop for
+    Sloop carried? The sloop's line names her consort "(as gunboat)", the consort's names hers "(the sloop)" (the
+    set-up page's rule, a gunboat to a sloop's port side, had no room for the names)."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    for sloop, boat in (("USS Lackawanna", "Seminole"), ("USS Oneida", "Galena")):
+        assert f"Lashed to {boat} (as gunboat): port guns" in sheet_of(texts, sloop)
+        assert f"Lashed to {sloop[4:]} (the sloop): starboard guns" in sheet_of(texts, f"USS {boat}")
+    # a gunboat's own sheet needs no word: Octorara's line is as it was
+    assert "Lashed to Brooklyn: starboard guns" in sheet_of(texts, "USS Octorara")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p41_the_speed_track_says_its_shaded_fractions_are_speeds(bundled_packs, paper):
+    """Play 41, moment 9: the speed track's "½" and "¾" read against the hull bars' "¾ speed" at the ½-hull box, as if
+    the two used the fractions in opposite senses. Both are speeds: the track's head now says "shaded: ¾, ½ speed",
+    the fractions the hull_speed table gives, largest first."""
+    fractions = sorted({round(float(r["speed_fraction"]), 3) for r in RS.tables().require("hull_speed").rows
+                        if float(r["speed_fraction"]) < 1}, reverse=True)
+    want = "shaded: " + ", ".join(number(f) for f in fractions) + " speed"
+    texts = pack_texts(bundled_packs, paper=paper)
+    heads = [t for t in texts if "Speed (1 kn = 1 in): mark it" in t]
+    assert heads and all(t.count("Speed (1 kn = 1 in): mark it; strike lost knots from the top; " + want)
+                         == t.count("Speed (1 kn = 1 in)") for t in heads)
+    assert want == "shaded: ¾, ½ speed"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p41_the_readings_say_the_fort_cap_after_losses_and_the_pair_s_speed_now(bundled_packs, paper):
+    """Play 40's moments 8 and 9, left off the readings page for room, now on it (play 41): a face's cap is its
+    printed share, lost guns too (the clubs' option: a share of the guns left), and a pair moves at the slower's
+    speed now. The house rule plays the other reading in the Forts table too."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    rows = readings_rows()
+    assert "Fort cap the printed share, lost guns too; clubs may instead play: a share of the guns left" in ref
+    assert rows["Lashed pairs"].startswith("the set-up page's rule, else one ship at the slower's speed now") and rows["Lashed pairs"] in ref
+    from shipyard.rules.saunders.reference import fort_rules
+
+    t = RS.tables()
+    assert "lost guns count" in fort_rules(t)[0][1]
+    t.require("fort_fire").rows["cap_counts_lost"] = False
+    assert "the rest at others or held; of the guns left, counted again" in fort_rules(t)[0][1]
+    row = next(r for r in t.readings() if r["rule"] == "Fort cap")
+    assert row["switched"] and row["reading"] == "a share of the guns left"
+
+
+def _inside(p, poly) -> bool:
+    """Whether point p lies strictly inside polygon poly (ray casting)."""
+    x, y = p
+    inside = False
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _cross(a, b, c, d) -> bool:
+    """Whether segments ab and cd properly cross."""
+    def side(p, q, r):
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p41_the_channel_and_mobile_point_do_not_overlap(bundled_packs, library, paper):
+    """Play 41, moment 2 (p2 On the table): the channel's corner 62½, 28 lay east of Mobile Point's west edge, so the
+    24 ft channel and dry land covered one strip (y 28½ to about 30½). The corner is now 61, 28: no land polygon
+    crosses or holds a point of a water polygon, and the set-up page prints the corner."""
+    setup = library.scenario("mobile-bay-1864").setup
+    lands = [s.outline for s in setup.land] if hasattr(setup.land[0], "outline") else [s["outline"] for s in setup.land]
+    waters = [w.outline for w in setup.water] if hasattr(setup.water[0], "outline") else [w["outline"] for w in setup.water]
+    for land in lands:
+        land = [tuple(map(float, p)) for p in land]
+        for water in waters:
+            water = [tuple(map(float, p)) for p in water]
+            assert not any(_inside(p, land) for p in water) and not any(_inside(p, water) for p in land)
+            assert not any(_cross(a, b, c, d) for a, b in zip(water, water[1:] + water[:1])
+                           for c, d in zip(land, land[1:] + land[:1]))
+    texts = pack_texts(bundled_packs, paper=paper)
+    setup_page = next(t for t in texts if t.startswith("Set-up:"))
+    assert "Main Ship Channel's edge: corners 53, 0; 62, 0; 61, 28; 61½, 35;" in setup_page
+    assert "Mobile Point (land): corners 61½, 28½;" in setup_page
+
+
+def test_p41_the_counters_give_a_captain_for_every_six_ships_where_the_page_has_the_cells(bundled_packs):
+    """Play 41, moment 10 (p17): two CAPTAIN markers where three captains were down in turn 1 and four in turn 2, two
+    RUDDER where three were jammed. Past the SMOKE and STEAM markers' first share (two for every three ships), the
+    counters' last cells now hold a CAPTAIN for every 6 ships and a RUDDER for every 8: 4 and 3 for Mobile Bay's 22 on
+    A4. Letter's last page has no such cells (its SMOKE, STEAM, TURNED, STRUCK and SUNK stay at their plays' bars)."""
+    from conftest import pdf_page_index
+
+    counts = {}
+    for paper in ("a4", "letter"):
+        path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+        words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
+        counts[paper] = {w: words.count(w) for w in ("CAPTAIN", "RUDDER", "PILOT", "SMOKE", "STEAM", "TURNED", "SUNK")}
+        assert counts[paper]["SMOKE"] >= 10 and counts[paper]["STEAM"] >= 5 and counts[paper]["TURNED"] == 15, paper
+        assert counts[paper]["SUNK"] == 6 and counts[paper]["PILOT"] == 2, paper
+    assert counts["a4"]["CAPTAIN"] == 4 and counts["a4"]["RUDDER"] == 3  # ⌈22/6⌉, ⌈22/8⌉
+    assert counts["letter"]["CAPTAIN"] == 2 and counts["letter"]["RUDDER"] == 2
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p41_a_masked_broadside_s_odd_gun_shifts_to_the_free_side(bundled_packs, paper):
+    """Play 41, defect (p10 Monongahela): "port 10° · 2 masked, 1 fires starboard" read as a port gun that fires to
+    starboard. The odd gun that may take either side is moved across: "1 shifts to starboard", in the row's two lines
+    as before."""
+    mine = flat(sheet_of(pack_texts(bundled_packs, paper=paper), "USS Monongahela"))
+    assert "port 10° · 2 masked, 1 shifts to starboard" in mine and "fires starboard" not in mine
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p41_fort_gaines_reach_on_the_set_up_page_says_it_is_no_limit(bundled_packs, paper):
+    """Play 41, moment 6: "their 48 in Long reaches the channel's west edge north of y 18" read first as a limit, and
+    Octorara, outside the edge at 47.9 in, was fired at only once Range was found. The set-up rule now ends "No other
+    limit.", as Range says (a set-up rule's word on a gun's reach adds no limit), in the lines it had."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    setup = next(t for t in texts if t.startswith("Set-up:"))
+    assert "fire; their 48 in Long reaches the channel's west edge north of y 18. No other limit." in setup
+    assert "a set-up rule's word on a gun's reach adds no limit" in readings_rows()["Range"]

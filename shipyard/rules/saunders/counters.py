@@ -188,7 +188,24 @@ def spare_chits(units: list[tuple[str, Any, Derived]], ctx: Context, room: int) 
     # a funnel (51-52) comes twice as often as a boiler (46)
     smoke = ("SMOKE", f"{signed(modifier(t.to_hit, 'Filled with smoke'))} to fire", "state")
     lasting = [smoke, smoke, ("STEAM", f"{signed(modifier(t.to_hit, 'Filled with steam'))} to fire", "state")]
-    return out + [lasting[k % 3] for k in range(max(0, room - len(out)))]
+    cells = max(0, room - len(out))
+    ships_all = _ships(units, ctx) if units else []
+    fleet, states = len(ships_all), [big for big, _, _ in state_chits(ships_all, ctx)]
+    # play 41, moment 10: three captains down in turn 1 of Mobile Bay and four in turn 2, three rudders jammed, with
+    # two of each. Where the page has the cells past the SMOKE and STEAM markers' first share (LASTING_PER_SHIP of
+    # each ship, fixed and spare together: play 33's 10 and 5 for 22 ships), a CAPTAIN for every SHIPS_PER_ORDERS
+    # ships and a RUDDER for every SHIPS_PER_RUDDER in all; where it has not (Letter), her sheet's box is the record
+    first = min(cells, max(0, math.ceil(fleet * LASTING_PER_SHIP) - states.count("SMOKE") - states.count("STEAM")))
+    orders = ([("CAPTAIN", "down: orders stand", "state")] * max(0, math.ceil(fleet / SHIPS_PER_ORDERS) - states.count("CAPTAIN"))
+              + [("RUDDER", "jammed: no turn", "state")] * max(0, math.ceil(fleet / SHIPS_PER_RUDDER) - states.count("RUDDER")))
+    orders = orders[:cells - first]
+    smoke_steam = [lasting[k % len(lasting)] for k in range(cells - len(orders))]
+    return out + smoke_steam[:first] + orders + smoke_steam[first:]
+
+
+# play 41, moment 10 (spare_chits): more CAPTAIN and RUDDER markers where the counters' last page has the cells
+SHIPS_PER_ORDERS, SHIPS_PER_RUDDER = 6, 8  # a CAPTAIN ("orders stand") for every 6 ships, a RUDDER for every 8
+LASTING_PER_SHIP = 2 / 3  # SMOKE and STEAM together, fixed and spare, before the extra CAPTAIN and RUDDER markers
 
 
 def turret_chits(units: list[tuple[str, Any, Derived]]) -> list[tuple[str, str, str]]:

@@ -159,7 +159,9 @@ def fort_rules(t) -> list[list[str]]:
               + (f" (at least {least}; {cap_words(t)})" if least > 1 else f" ({cap_words(t)})")
               # play 40 (sau26), moment 8: guns lost, does the cap shrink? No: it is the face's embrasures that bear,
               # filled from the guns still in action
-              + ", the rest at others or held; lost guns count" if share > 1 else "")
+              # play 41 (sau27): the other reading a house rule away (Fort cap): the share of the guns left
+              + ", the rest at others or held; " + ("lost guns count" if ff.get("cap_counts_lost", True)
+                                                      else "of the guns left, counted again") if share > 1 else "")
     return [["Fires", "in step 4 (she never turns)"
              + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"]
                 else ", not as a stationary firer (no +1)") + at_one

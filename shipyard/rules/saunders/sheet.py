@@ -858,7 +858,9 @@ def masked_words(arcs: str, arcs_list: list[str], count: int, lashed: tuple[str,
     partner, inboard = lashed
     outboard = OTHER_SIDE[inboard]
     # play 40 (sau26), moment 10: a consort's bow gun beside her sloop, blocked? Its arc stands, its line not across her
-    if arcs.startswith(("fore ", "aft ")) and inboard not in arcs:
+    # play 41 (sau27), moment 1: an all-round howitzer near dead ahead, "either side's guns: port" only? Its line, not
+    # a side, decides (Past a partner), as a bow gun's
+    if arcs.startswith(("fore ", "aft ", "all round")) and inboard not in arcs:
         return f"{arcs}, clear of {short_name(partner)}"
     named = {a.split()[0] for a in arcs_list if not a.startswith(" ")}
     odd = ODD_GUN in arcs_list
@@ -868,7 +870,7 @@ def masked_words(arcs: str, arcs_list: list[str], count: int, lashed: tuple[str,
         # in words a player reads at once (replay s26: "masked: 1 of 3, to starboard" read as three to starboard)
         # a line of one gun says "masked", not "1 masked" (play 30, moment 8: Octorara's one-gun lines read as one of
         # more masked)
-        return (f"{head} · {count - kept} masked, {kept} fires {outboard}" if kept
+        return (f"{head} · {count - kept} masked, {kept} shifts to {outboard}" if kept
                 else f"{head} · all {count} masked" if count > 1 else f"{head} · masked")
     return arcs  # an outboard line, a gun that may take either side (the lashed line's step 2), bow, stern, all round
 
@@ -901,7 +903,12 @@ def lashed_note(unit, s: SaundersStats, ctx: Context) -> str | None:
     # whose water a hull's holes are: said on both sheets (the readings' Lashed pairs, Past a partner)
     # play 40 (sau26), moments 9 and 11: the pair's speed with one crippled, and whose water a holed hull takes, said
     # on both sheets in the words the line had (one line: a second parts the pairs' sheets)
-    return (f"Lashed to {short}{'' if gunboat else ' (consort)'}: {inboard} guns and fire through {short} masked; either side's guns: "
+    # play 41 (sau27), moment 8: Seminole and Galena, screw sloops by type, are their pairs' gunboats (the port ship)
+    # for Sloop carried: both sheets say which of the pair is which
+    sloop_word = "" if gunboat else " (as gunboat)"
+    if inboard == "starboard" and "gunboat" not in (getattr(unit, "type", None) or "gunboat"):
+        sloop_word = " (the sloop)"
+    return (f"Lashed to {short}{sloop_word}: {inboard} guns and fire through {short} masked; “or” guns: "
             f"{outboard} · slower's speed now · " + ("holes: hers, magazine: both" if both else "holes, magazine: hers"))
 
 
@@ -941,8 +948,13 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
         top = Columns([_fort_plan(s), Stack([hull, Text(remarks(s, ctx, unit), **st["fort_remarks"])], **st["fort_right"])],
                       **st["fort_row"])
     else:
+        # play 41 (sau27), moment 9: the track's "½", "¾" read as hull fractions beside the hull bars' "¾ speed" at
+        # the ½-hull box: both are speeds, and the head says so
+        shaded = ", ".join(dict.fromkeys(fraction(th.fraction) for th in sorted(s.speed_thresholds, key=lambda th: -th.fraction)
+                                            if 1 <= th.lost <= s.hull))
         right = Stack([Text(f"Speed (1 kn = {number(per_in)} in): mark it; strike lost knots from the top; "
-                            "shaded = hull bars", **st["speed_head"]), _speed_track(s, ctx),
+                            + (f"shaded: {shaded} speed" if shaded else "shaded = hull bars"),
+                            **st["speed_head"]), _speed_track(s, ctx),
                        Text(flags(s, ctx), **st["speed_notes"]), Text(remarks(s, ctx, unit), **st["speed_notes"]),
                        Text(futile_words(s, ctx), **st["speed_notes"]) if futile_words(s, ctx) else None],
                       **st["speed_stack"])
