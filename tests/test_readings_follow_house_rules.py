@@ -83,8 +83,8 @@ def test_saunders_reference_prints_the_switched_and_changed_readings(tmp_path):
     `repairs: repair_on: 5` left "6 repairs it"."""
     h = house_rules(tmp_path, "saunders:\n  ram_options: {rows: {use: true}}\n  repairs: {rows: {repair_on: 5}}\n")
     text = reference_through_the_script(tmp_path, "saunders", h)
-    assert ("Ram options bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance when not "
-            "stationary (house rule; not played: off: the text marks two modifiers optional)") in text
+    assert ("Ram options bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance "
+            "under way (house rule; not played: off: the text marks two modifiers optional)") in text
     assert "D6 per disabled gun and hole she tries, any or all: 5 or more repairs it" in text  # play 37, moment 3
 
 

@@ -4450,8 +4450,9 @@ def _cross(a, b, c, d) -> bool:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_p41_the_channel_and_mobile_point_do_not_overlap(bundled_packs, library, paper):
     """Play 41, moment 2 (p2 On the table): the channel's corner 62½, 28 lay east of Mobile Point's west edge, so the
-    24 ft channel and dry land covered one strip (y 28½ to about 30½). The corner is now 61, 28: no land polygon
-    crosses or holds a point of a water polygon, and the set-up page prints the corner."""
+    24 ft channel and dry land covered one strip (y 28½ to about 30½). The edge now bends west at 62½, 25 to pass
+    the point's tip (sotw26, play 40's same finding): no land polygon crosses or holds a point of a water polygon,
+    and the set-up page prints the corners, the channel's meeting the land only at the tip."""
     setup = library.scenario("mobile-bay-1864").setup
     lands = [s.outline for s in setup.land] if hasattr(setup.land[0], "outline") else [s["outline"] for s in setup.land]
     waters = [w.outline for w in setup.water] if hasattr(setup.water[0], "outline") else [w["outline"] for w in setup.water]
@@ -4464,7 +4465,7 @@ def test_p41_the_channel_and_mobile_point_do_not_overlap(bundled_packs, library,
                            for c, d in zip(land, land[1:] + land[:1]))
     texts = pack_texts(bundled_packs, paper=paper)
     setup_page = next(t for t in texts if t.startswith("Set-up:"))
-    assert "Main Ship Channel's edge: corners 53, 0; 62, 0; 61, 28; 61½, 35;" in setup_page
+    assert "Main Ship Channel's edge: corners 53, 0; 62, 0; 62½, 25; 61½, 28½; 61½, 35;" in setup_page
     assert "Mobile Point (land): corners 61½, 28½;" in setup_page
 
 
