@@ -2445,6 +2445,14 @@ LASHED_PAIRS = {"uss-brooklyn": "uss-octorara", "uss-hartford": "uss-metacomet",
                 "uss-oneida": "uss-galena"}
 
 
+def lashed_sheets(texts: list[str]):
+    """Each of the fourteen lashed ships' sheets: (her name, her partner's first name, her sheet's text)."""
+    for sloop, mate in LASHED_PAIRS.items():
+        for ship, other in ((sloop, mate), (mate, sloop)):
+            name = "USS " + ship[4:].replace("-", " ").title()
+            yield name, other[4:].replace("-", " ").title().split()[0], sheet_of(texts, name)
+
+
 # play 35 defect: where the consort is no gunboat by type, her sloop's line says "as sloop", keyed by the partner the line names and her inboard side
 ROLE = {"Seminole": {"port": " (as gunboat)"}, "Galena": {"port": " (as gunboat)"},  # play 40: after the name
         "Lackawanna": {"starboard": " (the sloop)"}, "Oneida": {"starboard": " (the sloop)"}}  # play 41, moment 8
@@ -4219,11 +4227,8 @@ def test_p40_every_lashed_sheet_opens_its_line_with_lashed_to(bundled_packs, pap
     lashed sheets for "Lashed to" thought the two were missing. Every line now opens "Lashed to"; the sloop whose
     consort is no gunboat by type says so after the name."""
     texts = [flat(t) for t in pack_texts(bundled_packs, paper=paper)]
-    for sloop, mate in LASHED_PAIRS.items():
-        for ship, other in ((sloop, mate), (mate, sloop)):
-            name = "USS " + ship[4:].replace("-", " ").title()
-            partner = other[4:].replace("-", " ").title().split()[0]
-            assert f"Lashed to {partner}" in sheet_of(texts, name), name
+    for name, partner, mine in lashed_sheets(texts):
+        assert f"Lashed to {partner}" in mine, name
     assert not any("Sloop, lashed" in t for t in texts)
 
 
@@ -4299,15 +4304,11 @@ def test_p40_both_lashed_sheets_say_the_pair_s_speed_bow_guns_and_holes(bundled_
     on the lashed line's one printed line (test_s35_the_lashed_line_says_its_steps_in_plain_words_on_one_line)."""
     texts = [flat(t) for t in pack_texts(bundled_packs, paper=paper)]
     ended = 0
-    for sloop, mate in LASHED_PAIRS.items():
-        for ship, other in ((sloop, mate), (mate, sloop)):
-            name = "USS " + ship[4:].replace("-", " ").title()
-            partner = other[4:].replace("-", " ").title().split()[0]
-            mine = sheet_of(texts, name)
-            assert "· slower's speed now · holes, magazine: hers" in mine, name
-            ends = re.findall(r"(?:fore|aft) 180°, clear of (\w+ ?\w*) · (?:bow|stern)", mine)
-            assert all(e.startswith(partner) for e in ends), (name, ends)
-            ended += bool(ends)
+    for name, partner, mine in lashed_sheets(texts):
+        assert "· slower's speed now · holes, magazine: hers" in mine, name
+        ends = re.findall(r"(?:fore|aft) 180°, clear of (\w+ ?\w*) · (?:bow|stern)", mine)
+        assert all(e.startswith(partner) for e in ends), (name, ends)
+        ended += bool(ends)
     assert ended >= 10  # the sheets with a bow or stern gun (Itasca and Kennebec's pivots bear all round)
 
 
@@ -4343,15 +4344,12 @@ def test_p41_a_lashed_ship_s_all_round_gun_fires_where_its_line_clears_her_partn
     guns that take a side as the “or” guns of the Arcs head."""
     texts = pack_texts(bundled_packs, paper=paper)
     seen = 0
-    for sloop, mate in LASHED_PAIRS.items():
-        for ship, other in ((sloop, mate), (mate, sloop)):
-            name = "USS " + ship[4:].replace("-", " ").title()
-            partner = other[4:].replace("-", " ").title().split()[0]
-            mine = sheet_of(texts, name)
-            rounds = re.findall(r"all round(, clear of \w+)?", mine)
-            assert rounds and all(r == f", clear of {partner}" or r.startswith(f", clear of {partner[:4]}") for r in rounds), (name, rounds)
-            seen += len(rounds)
-            assert "“or” guns: " in mine and "either side's guns" not in mine, name
+    for name, partner, mine in lashed_sheets(texts):
+        rounds = re.findall(r"all round(, clear of \w+)?", mine)
+        assert rounds and all(r == f", clear of {partner}" or r.startswith(f", clear of {partner[:4]}")
+                              for r in rounds), (name, rounds)
+        seen += len(rounds)
+        assert "“or” guns: " in mine and "either side's guns" not in mine, name
     assert seen >= 14
 
 
