@@ -177,8 +177,9 @@ def _start(args, port):
 
 
 def _get(url, headers=None, timeout=30, answer_within=5):
-    """The status of GET url, trying again while the server is not yet listening (for `timeout` seconds); each try
-    waits `answer_within` seconds for the answer."""
+    """The status of GET url, trying again while the server is not yet listening or not yet answering (for `timeout`
+    seconds: a first answer waits on the library's load, which a loaded machine can stretch past `answer_within`);
+    each try waits `answer_within` seconds for the answer."""
     deadline = time.monotonic() + timeout
     while True:
         try:
@@ -186,7 +187,7 @@ def _get(url, headers=None, timeout=30, answer_within=5):
                 return r.status
         except urllib.error.HTTPError as exc:
             return exc.code
-        except (urllib.error.URLError, ConnectionError):
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.1)
