@@ -272,7 +272,7 @@ def test_the_bound_and_the_turn_counter_procedure_are_printed(mobile_bay, cherbo
         blocks = _blocks(library, scenario)
         assert "a counter per unit (a lashed pair is one) in a cup; the sides draw in turn, blind" in blocks
         assert "Drawing counters: blind, the Union first, in turn till a side holds one a unit" in blocks
-        assert "a column follows its roster leader: each moves right after him in his wake at his speed" in blocks
+        assert "a column follows its roster leader: each moves in his wake at his speed, each half right after his" in blocks
         strip = _squeezed("Bound: 1 Draw counters · 2 Decide the order · 3 Act by number · 4 1st cannonade ▸ fire: the unit "
                           "acting · 5 Move half · 6 Turn · 7 Fort 2nd cannonade ▸ fire: the fort acting")
         assert _cards(pages) and all(strip in _squeezed(page) for page in _cards(pages))
@@ -462,7 +462,7 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
 
 def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(mobile_bay, library):
     """Round 2, moment 10: which ships form a line, and what happens when the leader (Brooklyn) stops."""
-    assert "Line of battle: a column follows its roster leader: each moves right after him in his wake at his speed" in _blocks(library, "mobile-bay-1864")
+    assert "Line of battle: a column follows its roster leader: each moves in his wake at his speed, each half right after his" in _blocks(library, "mobile-bay-1864")
     assert "if he stops (carried too) or sinks, the next astern leads" in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
@@ -471,7 +471,7 @@ def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(m
 def test_a_lashed_pair_says_whose_card_carries_it_and_who_picks_the_gunboats_target(mobile_bay, library):
     """Round 2, moments 11 and 12: does the gunboat pick her own target, does she mask the sloop's port battery, which card
     carries the pair's speed, what of the gunboats' counters?"""
-    assert ("Lashed pairs: one unit: one counter and the slower's marker of each setting (Slow: sloop 4\", sidewheeler "
+    assert ("Lashed pairs: one unit: one counter and the slower's marker (alike: either) of each setting (Slow: 4\" and "
             "3\": 3\"); each her own card, EDNA, target, torpedo tests; all her factors outboard") in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
@@ -569,7 +569,7 @@ def test_a_lashed_pair_draws_one_turn_counter_and_moves_at_the_slower_setting(mo
     assert _turn_numbers(mobile_bay) == list(range(1, 18))
     ref = _blocks(library, "mobile-bay-1864")
     assert "Draw counters a counter per unit (a lashed pair is one) in a cup" in ref
-    assert "the slower's marker of each setting (Slow: sloop 4\", sidewheeler 3\": 3\")" in ref
+    assert "the slower's marker (alike: either) of each setting (Slow: 4\" and 3\": 3\")" in ref
     assert "larger's card and counter" not in ref
 
 
@@ -577,7 +577,7 @@ def test_a_ship_in_line_moves_with_her_leader_and_fires_at_her_own_number(mobile
     """Round 3, moment 2: "a line follows its leader" (the bound's step 3 and the readings) left open whether a follower
     acts on her own number or with her leader; the article moves her with him and fires her at her own."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert ("each moves right after him in his wake at his speed, in halves, her own torpedo tests (his whole inches, "
+    assert ("each moves in his wake at his speed, each half right after his, her own torpedo tests (his whole inches, "
             "or to touch the ship ahead), but fires at her own number (both cannonades, no move; arcs as she lies)") in ref
     assert "Act by number from 1 up, each does all below; a line moves with its leader, fires on its own" in ref
     assert _squeezed("a line moves with its leader, fires on its own") in _squeezed(_page(mobile_bay, "— quick reference"))
@@ -784,8 +784,8 @@ def test_the_measuring_rule_gives_way_to_a_forts_own_set_up_rule(mobile_bay):
 
 def test_when_one_of_a_lashed_pair_sinks_the_other_goes_on_alone_and_the_wreck_leaves(mobile_bay):
     """Replay 5, moment 1: a lashed consort sinks: nothing said what happens to the sloop, her speed, or the wreck."""
-    assert ("the other cuts free at once, keeps the counter, and goes on at the pair's setting in "
-            "her own inches (at Cruise, a sloop's 8\"), less this move's run (moved: none); a sunk model leaves the table") in _readings(mobile_bay)
+    assert ("the other cuts free at once, keeps the counter, and goes on at the pair's setting on "
+            "her own marker (Cruise: a sloop's 8\"), less this move's run (moved: none this bound); a sunk model leaves the table") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -794,7 +794,7 @@ def test_when_one_of_a_lashed_pair_strikes_the_other_cuts_free_and_the_prize_sta
     the set-up's "casting off takes a whole move" left Brooklyn towing a prize for a bound."""
     readings = _readings(mobile_bay)
     assert ("One of a pair lost: sunk or struck (a torpedo: where she met the field), the other cuts free at once, keeps the counter, and goes on at the pair's "
-            "setting in her own inches (at Cruise, a sloop's 8\"), less this move's run (moved: none); a sunk model leaves the table, a struck one anchors "
+            "setting on her own marker (Cruise: a sloop's 8\"), less this move's run (moved: none this bound); a sunk model leaves the table, a struck one anchors "
             "alongside, blocking sight") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
@@ -1047,7 +1047,7 @@ def test_the_binding_says_a_pair_lashed_to_a_sidewheeler_starts_at_her_3_inches(
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed('the Union line steams in, each column at its leader\'s speed (monitors 4", the wooden '
                      'line 3")') in setup  # replay 9, defect 1: one reading with In line's
-    assert _squeezed('(Slow: sloop 4", sidewheeler 3": 3")') in _squeezed(_readings(mobile_bay))
+    assert _squeezed('(Slow: 4" and 3": 3")') in _squeezed(_readings(mobile_bay))
 
 
 def test_a_cards_draught_never_wraps_its_feet(mobile_bay):
@@ -1798,9 +1798,9 @@ def test_a_ship_stopped_by_an_unbidden_touch_keeps_her_speed_marker(mobile_bay, 
     in a ram's factor, and the tide's drift in phase 9) or only halt that move? She halts that half move only, her
     marker kept, as a rammer keeps hers at contact: she is not stopped, so she does not drift, and a ram on her counts
     her speed; she may turn in phase 6 and steer round in the other half. The roster page's readings still fit it."""
-    assert ("models (or bases) touching unbidden, she stops that half move (her phase-6 turn may take her round to finish; a 2nd touch ends it), her marker "
+    assert ("models (or bases) touching unbidden, she stops that half move, its rest lost (her phase-6 turn may take her round for the 2nd half; a 2nd touch ends it), her marker "
             "kept (not stopped: no drift, her speed in a ram), both unhurt (only a RAM harms)") in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("she stops that half move (her phase-6 turn may take her round to finish; a 2nd touch ends it), her marker kept (not stopped: no drift, "
+    assert _squeezed("she stops that half move, its rest lost (her phase-6 turn may take her round for the 2nd half; a 2nd touch ends it), her marker kept (not stopped: no drift, "
                      "her speed in a ram)") in \
         _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1877,7 +1877,7 @@ def test_a_line_moves_its_whole_inches_when_a_touch_halts_its_leader(mobile_bay,
     into her second half, and "each moves in his wake at his speed" left open whether the ships astern still made
     their whole move; the player moved them only as far as she got. Each moves his whole inches in his wake, closing
     up (a touch halts her in turn, as Passing says); he is not stopped, so he still leads."""
-    assert ("each moves right after him in his wake at his speed, in halves, her own torpedo tests (his whole inches, "
+    assert ("each moves in his wake at his speed, each half right after his, her own torpedo tests (his whole inches, "
             "or to touch the ship ahead), but fires at her own number") in _blocks(library, "mobile-bay-1864")
     assert _squeezed("(his whole inches, or to touch the ship ahead)") in _squeezed(_readings(mobile_bay))
     assert _squeezed("her marker kept (not stopped") in _squeezed(_readings(mobile_bay))  # so he still leads
@@ -2010,8 +2010,8 @@ def test_a_consort_freed_mid_move_runs_only_what_is_left_of_the_move_in_her_own_
     """Replay 22, moment 2 (p3): a consort lost mid-move, the survivor "goes on at the pair's setting in her own
     inches", and nothing said how much of the move was left, or which speed a ram that move takes. Her own inches less
     what the pair has run this move; a ram's speed is inches a move, so hers. Fort Gaines's line won the room back."""
-    assert "in her own inches (at Cruise, a sloop's 8\"), less this move's run (moved: none); a sunk" in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("a sloop's 8\"), less this move's run (moved: none);") in _squeezed(_readings(mobile_bay))
+    assert "on her own marker (Cruise: a sloop's 8\"), less this move's run (moved: none this bound); a sunk" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("a sloop's 8\"), less this move's run (moved: none this bound);") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2145,7 +2145,7 @@ def test_a_follower_moves_in_halves_with_her_own_torpedo_tests(mobile_bay):
     """Replay 24, moment 7 (p3, p6): whether a follower moving with her leader makes two half moves, so when she takes
     her torpedo tests. In halves, as every move is, her own tests where her base meets the field."""
     page = _squeezed(_readings(mobile_bay))
-    assert _squeezed("each moves right after him in his wake at his speed, in halves, her own torpedo tests") in page
+    assert _squeezed("each moves in his wake at his speed, each half right after his, her own torpedo tests") in page
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2296,7 +2296,7 @@ def test_the_lead_pairs_survivor_leaves_the_line_and_the_next_astern_leads(mobil
 def test_a_ship_stopped_by_a_touch_may_still_turn_and_finish_her_move(mobile_bay):
     """Replay 26, moment 6 (p3 Passing): Metacomet touched Octorara in the first half move; "she stops that half move"
     left open whether she turns and makes the second half. She may."""
-    assert _squeezed("she stops that half move (her phase-6 turn may take her round to finish; a 2nd touch ends it), her marker kept") in \
+    assert _squeezed("she stops that half move, its rest lost (her phase-6 turn may take her round for the 2nd half; a 2nd touch ends it), her marker kept") in \
         _squeezed(_readings(mobile_bay))
 
 
@@ -2422,8 +2422,8 @@ def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tai
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("2nd: clear of her and the shoal). From bound 2 she may anchor and, freed too, waits; its last ship north "
-                         "of her, she weighs, at Slow joins its wake (050°, next bound 005°).") in ref
+        assert _squeezed("2nd: clear of her and the shoal). From bound 2 she may anchor and wait, freed too; its last ship's centre "
+                         "north of hers, she weighs; next bound at Slow 050° into its wake.") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2794,7 +2794,7 @@ def test_a_failed_brooklyn_takes_the_tail_clear_of_the_lines_track_then_into_the
                                                     "past, then into her wake)")
     for pages in (mobile_bay, _letter(bundled_packs)):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("its last ship north of her, she weighs, at Slow joins its wake (050°, next bound 005°).") in ref
+        assert _squeezed("its last ship's centre north of hers, she weighs; next bound at Slow 050° into its wake.") in ref
 
 
 def test_a_target_sunk_mid_cannonade_leaves_the_rest_of_its_throws_lost(mobile_bay, bundled_packs, library, tmp_path):
@@ -2899,8 +2899,7 @@ def test_a_failed_brooklyn_anchors_and_turns_to_port_into_the_wake_once_the_line
     at Slow turns to port, 050° then 005°, into its wake. On A4 and on Letter (the paragraph keeps its lines)."""
     for pages in (mobile_bay, _letter(bundled_packs)):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("From bound 2 she may anchor and, freed too, waits; its last ship north of her, she weighs, at Slow joins its wake "
-                         "(050°, next bound 005°).") in ref
+        assert _squeezed("From bound 2 she may anchor and wait, freed too; its last ship's centre north of hers, she weighs; next bound at Slow 050° into its wake.") in ref
         assert _squeezed("she sets Reverse or Slow") not in ref
 
 
@@ -2974,7 +2973,7 @@ def test_play_32_brooklyns_test_has_no_events_and_the_whole_line_takes_the_dogle
         ref = _squeezed(_page(pages, "The bound (sequence"))
         assert _squeezed("USS Brooklyn throws 3D6 (no events):") in ref
         assert _squeezed("the next astern leads west of her, all in his wake") in ref
-        assert _squeezed("joins its wake (050°, next bound 005°).") in ref
+        assert _squeezed("next bound at Slow 050° into its wake.") in ref
         setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
         assert _squeezed("the next astern leads west of her, all in his wake") in setup
         assert _squeezed("after Brooklyn's test each may set any heading") in setup
@@ -3040,7 +3039,7 @@ def test_play_33_the_readings_answer_the_line_sight_touching_and_prize_moments(m
                   "in doubt, she sees",
                   "(her water battery), sight too: one point (house rule)",  # play 40, moment 4: one point
                   "(deep where none is given, as off the channel)",
-                  "(her phase-6 turn may take her round to finish; a 2nd touch ends it)",
+                  "(her phase-6 turn may take her round for the 2nd half; a 2nd touch ends it)",
                   "(free: no inboard side; no drift into the prize)",
                   "a monitor's all round; no prize",
                   "test the EDNA she had as it began, after earlier numbers' hits"):
@@ -3084,7 +3083,7 @@ def test_play_34_brooklyns_failed_test_says_when_the_line_turns_and_when_it_is_p
         for text in (ref, setup):
             assert _squeezed("all in his wake (no gauge turns: 320° 1st half, 005° 2nd") in text
             assert _squeezed("at the start, 005°") not in text
-        assert _squeezed("its last ship north of her, she weighs") in ref and _squeezed("the line past,") not in ref
+        assert _squeezed("its last ship's centre north of hers, she weighs") in ref and _squeezed("the line past,") not in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
 
 
@@ -3110,7 +3109,7 @@ def test_play_34_a_grounded_ship_comes_off_straight_astern(mobile_bay, bundled_p
 def test_play_34_a_pair_broken_after_its_move_gets_no_more_and_the_leader_leaves_the_line(mobile_bay, bundled_packs):
     """Play 34, moment 6 (p. 3 One of a pair lost: Metacomet struck after Hartford had moved; more movement? does "the
     lead pair's" cover a leader since Brooklyn's test?): "(moved: none)", "the leader's". On A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "less this move's run (moved: none)")
+    _read_on_both_papers(mobile_bay, bundled_packs, "less this move's run (moved: none this bound)")
     _read_on_both_papers(mobile_bay, bundled_packs, "(free: no inboard side; no drift into the prize); freed, a leader leaves the line")
 
 
@@ -3276,8 +3275,8 @@ def test_play_37_a_ship_touching_in_her_first_half_may_turn_round_and_finish(mob
     """Play 37, moment 9 (p3 Passing): Lackawanna touched the struck Metacomet in phase 5, before any turn: she stops
     that half, and her phase-6 turn may take her round to finish the other half."""
     for pages in _both(mobile_bay, bundled_packs):
-        assert _squeezed("she stops that half move (her phase-6 turn may take her round to finish; a 2nd touch ends "
-                         "it)") in _squeezed(_readings(pages))
+        assert _squeezed("she stops that half move, its rest lost (her phase-6 turn may take her round for the 2nd half; "
+                         "a 2nd touch ends it)") in _squeezed(_readings(pages))
 
 
 def test_play_37_the_forts_magazine_prints_its_other_reading(mobile_bay, bundled_packs):
@@ -3358,15 +3357,15 @@ def test_play_39_a_freed_brooklyn_still_waits_for_the_line(mobile_bay, bundled_p
     """Play 39, moment 4 (p6): Octorara struck, Brooklyn cut free: may she steam on at the pair's setting, or wait
     for the line? She waits, freed or not, as the event says."""
     for pages in _both(mobile_bay, bundled_packs):
-        assert _squeezed("From bound 2 she may anchor and, freed too, waits; its last ship north of her, she weighs") in \
+        assert _squeezed("From bound 2 she may anchor and wait, freed too; its last ship's centre north of hers, she weighs") in \
             _squeezed(_page(pages, "The bound (sequence"))
 
 
 def test_play_39_a_pairs_marker_is_the_slower_ships_of_each_setting(mobile_bay, bundled_packs):
     """Play 39, moment 3 (p3): "the speed marker of the slower's setting" left open whether a pair stepping to Cruise
     takes the slower ship's Cruise marker or the slower of the two ships' inches; it is her marker of that name."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "one counter and the slower's marker of each setting (Slow: sloop "
-                                                    "4\", sidewheeler 3\": 3\")")
+    _read_on_both_papers(mobile_bay, bundled_packs, "one counter and the slower's marker (alike: either) of each "
+                                                    "setting (Slow: 4\" and 3\": 3\")")
     for pages in _both(mobile_bay, bundled_packs):
         assert _squeezed("the slower's setting (sloop 4\"") not in _squeezed(_readings(pages))
 
