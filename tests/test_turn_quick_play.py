@@ -1731,7 +1731,7 @@ def test_a_ship_in_line_starts_at_her_leaders_speed_in_the_starts_table(mobile_b
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     for pair in ("Brooklyn + USS Octorara", "Lackawanna + USS Seminole", "Monongahela + USS Kennebec",
                  "Ossipee + USS Itasca", "Oneida + USS Galena"):
-        assert re.search(rf"USS {re.escape(pair)} [\d.½]+, [\d½]+ 005° 3\"( \(leader's\))? lashed pair", setup), pair
+        assert re.search(rf"USS {re.escape(pair)} [\d.⅛¼⅜½⅝¾⅞]+, [\d½]+ 005° 3\"( \(leader's\))? lashed pair", setup), pair
     assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup)  # the monitors' column at Tecumseh's 4"
 
 
@@ -1742,8 +1742,8 @@ def test_a_follower_whose_start_speed_is_no_setting_of_hers_says_in_line(mobile_
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     for pair in ("Lackawanna + USS Seminole", "Monongahela + USS Kennebec", "Ossipee + USS Itasca",
                  "Oneida + USS Galena"):
-        assert re.search(rf"USS {re.escape(pair)} [\d.½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
-    assert re.search(rf"USS Brooklyn \+ USS Octorara [\d.½]+, [\d½]+ 005° 3\" lashed pair", setup)
+        assert re.search(rf"USS {re.escape(pair)} [\d.⅛¼⅜½⅝¾⅞]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
+    assert re.search(rf"USS Brooklyn \+ USS Octorara [\d.⅛¼⅜½⅝¾⅞]+, [\d½]+ 005° 3\" lashed pair", setup)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1893,11 +1893,21 @@ def test_a_ship_already_touching_another_may_move_off(mobile_bay, library):
     assert len(mobile_bay) == RULESET.pack_pages
 
 
+_GLYPH_EIGHTHS = {"⅛": 1, "¼": 2, "⅜": 3, "½": 4, "⅝": 5, "¾": 6, "⅞": 7}
+
+
+def _inches(printed: str) -> float:
+    """A printed length ('55¾', '14½', '56', '55.78') in inches."""
+    if printed[-1:] in _GLYPH_EIGHTHS:
+        return float(printed[:-1] or 0) + _GLYPH_EIGHTHS[printed[-1]] / 8
+    return float(printed)
+
+
 def _printed_start(setup_page: str, unit: str) -> tuple[tuple[float, float], float]:
     """A unit's start (inches) and heading as the set-up page's starts table prints them ('56, 14½ 005°')."""
-    m = re.search(re.escape(unit) + r"[^,]*?(\d+(?:\.\d+)?½?), (\d+½?) (\d{3})°", setup_page)
+    m = re.search(re.escape(unit) + r"[^,]*?(\d+(?:\.\d+)?[⅛¼⅜½⅝¾⅞]?), (\d+[¼½¾]?) (\d{3})°", setup_page)
     assert m, unit
-    x, y = (float(v.replace("½", ".5")) for v in m.groups()[:2])
+    x, y = (_inches(v) for v in m.groups()[:2])
     return (x, y), float(m.group(3))
 
 
@@ -2640,7 +2650,7 @@ def _starts_on_line(*packs) -> None:
     (the room went to moments 1-9), since the set-up page's starts table prints each at her point on it (play 36)."""
     for pages in packs:
         setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
-        assert _squeezed("55.78, 14½ 005°") in setup and _squeezed("54.69, 2 005°") in setup
+        assert _squeezed("55¾, 14½ 005°") in setup and _squeezed("54¾, 2 005°") in setup  # eighths (play 41)
         assert _squeezed("at set-up each astern starts") not in _squeezed(_readings(pages))
 
 
@@ -2686,7 +2696,7 @@ def test_a_followers_start_speed_says_it_is_her_leaders(mobile_bay, bundled_pack
         setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
         for pair in ("Lackawanna + USS Seminole", "Monongahela + USS Kennebec", "Ossipee + USS Itasca",
                      "Oneida + USS Galena"):
-            assert re.search(rf"USS {re.escape(pair)} [\d.½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
+            assert re.search(rf"USS {re.escape(pair)} [\d.⅛¼⅜½⅝¾⅞]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
         assert " in line lashed pair" not in setup
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2702,9 +2712,9 @@ def test_every_follower_starts_at_her_leaders_speed_so_labelled(mobile_bay, bund
         setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
         for unit, heading in (("Manhattan", "000° 4\""), ("Winnebago", "000° 4\""), ("Chickasaw", "000° 4\""),
                               ("Hartford + USS Metacomet", "005° 3\""), ("Richmond + USS Port Royal", "005° 3\"")):
-            assert re.search(rf"USS {re.escape(unit)} [\d.½]+, [\d½]+ {heading} \(leader's\)", setup), unit
+            assert re.search(rf"USS {re.escape(unit)} [\d.⅛¼⅜½⅝¾⅞]+, [\d½]+ {heading} \(leader's\)", setup), unit
         for unit in ("Tecumseh", "Brooklyn + USS Octorara"):
-            assert re.search(rf"USS {re.escape(unit)} [\d.½]+, [\d½]+ 00[05]° [34]\"(?! \(leader)", setup), unit
+            assert re.search(rf"USS {re.escape(unit)} [\d.⅛¼⅜½⅝¾⅞]+, [\d½]+ 00[05]° [34]\"(?! \(leader)", setup), unit
     assert "In line at her leader's speed" in _markers(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -3129,8 +3139,8 @@ def test_play_36_the_wooden_lines_printed_starts_lie_on_brooklyns_005_line(mobil
         for unit in ("USS Hartford + USS Metacomet", "USS Richmond + USS Port Royal", "USS Lackawanna + USS Seminole",
                      "USS Monongahela + USS Kennebec", "USS Ossipee + USS Itasca", "USS Oneida + USS Galena"):
             (x, y), heading = _printed_start(setup, unit)
-            assert heading == 5.0 and abs(x - (bx + (y - by) * math.tan(math.radians(5)))) < 0.006, unit
-        assert "55.78, 14½" in setup and "54.69, 2 005°" in setup
+            assert heading == 5.0 and abs(x - (bx + (y - by) * math.tan(math.radians(5)))) <= 1 / 16, unit
+        assert "55¾, 14½" in setup and "54¾, 2 005°" in setup  # a tape's eighths, not 55.78 (play 41)
         assert "59, 15 000°" in setup  # the monitors' 000° line: as printed before
     _starts_on_line(mobile_bay, _letter(bundled_packs))
     assert "slides square" not in _squeezed(_readings(mobile_bay))
@@ -3424,7 +3434,7 @@ def test_p40_the_dogleg_says_its_inches_a_leg_and_that_the_line_fires_on_005(mob
     for pages in _both(mobile_bay, bundled_packs):
         setup = pages[1]
         (_, _), heading = _printed_start(setup, "USS Hartford + USS Metacomet")
-        inches = re.search(r"USS Hartford \+ USS Metacomet [\d.,½ ]+ 005° (\d+)\" \(leader's\)", setup)
+        inches = re.search(r"USS Hartford \+ USS Metacomet [\d.,⅛¼⅜½⅝¾⅞ ]+ 005° (\d+)\" \(leader's\)", setup)
         assert heading == 5 and inches, setup[:400]
         half = int(inches.group(1)) / 2
         leg = f"{int(half)}½" if half % 1 else f"{int(half)}"
