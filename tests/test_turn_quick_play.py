@@ -3528,3 +3528,99 @@ def test_p40_a_cannonade_fires_every_factor_that_bears_or_none(mobile_bay, bundl
         assert _squeezed("all that bear, a sure hit's too, or none; a Heavy in one of the two, the owner's choice") in \
             readings
         assert _squeezed("Heavy guns fire in one") not in readings
+
+
+# ------------------------------------------------------------------------------------------------------------ play 41
+
+def _plain_text(path: str, page: int) -> str:
+    """A page's text as pdfplumber reads it at its own word gap (x_tolerance 3), as the player read the pack."""
+    with _opened(path) as pdf:
+        return _flat(pdf.pages[page].extract_text() or "")
+
+
+def test_p41_a_bold_term_and_its_gloss_read_apart_at_pdfplumbers_own_gap(mobile_bay, bundled_packs):
+    """Play 41, other defects (pp. 3 and 5): "Drawing countersblind", "Lashed pairsone unit", "Tecumsehleads": a bold
+    term's space was a 2 pt gap, under a reader's tolerance. Each word after a change of weight now prints its space,
+    and each reading's term ends in a colon, on A4 and Letter, at pdfplumber's default gap."""
+    for pages in _both(mobile_bay, bundled_packs):
+        found = [k for k, p in enumerate(pages) if "What the rules leave open" in p or "Quick Play order of battle" in p]
+        text = " ".join(_plain_text(str(pages.path), k) for k in sorted(set(found)))
+        for run_together in ("countersblind", "pairsone", "Tecumsehleads", "Hartfordflagship", "Morgansectors",
+                             "factorthe", "Elsewhere:Ramming"):
+            assert run_together not in text, run_together
+        for said in ("Drawing counters: blind, the Union first", "Tecumseh leads the monitor column",
+                     "Ramming factor: the printed", "Elsewhere: Ramming, Holed, Repeats, Torpedo tests: the quick reference",
+                     "Elsewhere: Fort Gaines: the set-up page"):
+            assert said in text, said
+
+
+def test_p41_moment_1_a_followers_each_half_comes_right_after_her_leaders(mobile_bay, bundled_packs):
+    """Play 41, moment 1 (p3 Line of battle): "in halves" left open whether the line's halves come between the
+    leader's (his 1st, theirs; his turn; his 2nd, theirs) or after his whole move: each half right after his."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "each moves in his wake at his speed, each half right after his, "
+                                                    "her own torpedo tests")
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("each moves right after him") not in _squeezed(_readings(pages))
+
+
+def test_p41_moment_2_the_forts_range_arc_and_sight_are_one_point_and_a_consort_screens(mobile_bay, bundled_packs):
+    """Play 41, moment 2 (p2, p3): where Fort Morgan measures from and what blocks her sight, found over three pages
+    in the pack the player had. qp26 made it one point, in the Fort Morgan reading (the any-point sight is the
+    fort_sight house rule); In sight says a pair's base blocks too, a consort partly clear being seen."""
+    for pages in _both(mobile_bay, bundled_packs):
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("to the nearest point of Mobile Point's west shore (her water battery), sight too: one point "
+                         "(house rule)") in readings
+        assert _squeezed("passes over no other model or base (a pair's too: a consort partly clear is seen)") in readings
+
+
+def test_p41_moment_4_a_consort_freed_after_the_move_goes_no_further_on_her_own_marker(mobile_bay, bundled_packs):
+    """Play 41, moment 4 (p3 One of a pair lost): Metacomet struck at Morgan's number after Hartford had moved:
+    should Hartford steam the rest at once, and on which marker? Her own marker of the pair's setting; moved: none
+    this bound."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "goes on at the pair's setting on her own marker (Cruise: a "
+                                                    "sloop's 8\"), less this move's run (moved: none this bound)")
+
+
+def test_p41_moment_5_a_touch_loses_the_rest_of_that_half(mobile_bay, bundled_packs):
+    """Play 41, moment 5 (p3 Passing): "her phase-6 turn may take her round to finish" read as winning back the
+    inches the touch cost: the rest of that half is lost, the turn takes her round for the 2nd half."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "she stops that half move, its rest lost (her phase-6 turn may "
+                                                    "take her round for the 2nd half; a 2nd touch ends it)")
+
+
+def test_p41_moment_6_brooklyn_waits_freed_too_by_centres_and_moves_the_bound_after_she_weighs(mobile_bay, bundled_packs):
+    """Play 41, moment 6 (p6 Bound 1 box): "freed too", "north of her" (centres or bases?) and whether she weighs
+    and moves in one bound: she waits freed or not, centres are compared, and weighing (her move: Tide) puts her at
+    Slow into the wake the bound after. On the quick reference of A4 and Letter, which keep their pages."""
+    for pages in _both(mobile_bay, bundled_packs):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("From bound 2 she may anchor and wait, freed too; its last ship's centre north of hers, she "
+                         "weighs; next bound at Slow 050° into its wake.") in ref
+        assert _squeezed("a stopped ship anchors or weighs as her move") in _squeezed(_readings(pages))
+
+
+def test_p41_moment_8_a_pair_of_equal_ships_takes_either_ones_marker(mobile_bay, bundled_packs):
+    """Play 41, moment 8 (p2, p3 Lashed pairs): "the slower's marker" with two ships of one speed (Lackawanna and
+    Seminole, the Unadilla pairs): either's."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "one counter and the slower's marker (alike: either) of each "
+                                                    "setting (Slow: 4\" and 3\": 3\")")
+
+
+def test_p41_the_wooden_lines_starts_print_a_tapes_eighths_within_a_sixteenth_of_the_line(mobile_bay, bundled_packs):
+    """Play 41, other defects (p2 table plan): '55.78, 14½' beside '17½' everywhere else: a tape reads eighths. Each
+    astern's x prints to the nearest eighth (⅛ ⅜ ⅝ ⅞ glyphs too), within 1/16 in of Brooklyn's 005° line, and no
+    start prints hundredths."""
+    import math
+
+    for pages in _both(mobile_bay, bundled_packs):
+        setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
+        (bx, by), _ = _printed_start(setup, "USS Brooklyn + USS Octorara")
+        printed = []
+        for unit in ("USS Hartford + USS Metacomet", "USS Richmond + USS Port Royal", "USS Lackawanna + USS Seminole",
+                     "USS Monongahela + USS Kennebec", "USS Ossipee + USS Itasca", "USS Oneida + USS Galena"):
+            (x, y), _ = _printed_start(setup, unit)
+            assert (x * 8).is_integer() and abs(x - (bx + (y - by) * math.tan(math.radians(5)))) <= 1 / 16, unit
+            printed.append(re.search(re.escape(unit) + r" (\S+),", setup).group(1))
+        assert printed == ["55¾", "55⅝", "55⅜", "55⅛", "54⅞", "54¾"]
+        assert not re.search(r"\b\d+\.\d\d, \d", setup)
