@@ -116,7 +116,7 @@ def test_quick_play_sheet_prints_the_switched_and_changed_readings(tmp_path):
                    cwd=tmp_path)
     assert run.returncode == 0, run.stderr.decode()
     text = squashed(pdf_text(tmp_path / "s.pdf"))
-    assert ('Ramming factor as printed, "+1 -": +1, the factor taken off, so a heavier, faster rammer does worse '
+    assert ('Ramming factor: as printed, "+1 -": +1, the factor taken off, so a heavier, faster rammer does worse '
             '(house rule) ') in text and 'the printed "+1 -" is "+/-"' not in text
     # the torpedo rule is whole on the quick reference now (qp35), not in the sheets' readings: the dice follow there
     reference = squashed(pdf_text(_quick_reference(tmp_path, h)))
@@ -135,11 +135,11 @@ def test_quick_play_other_switches_follow(tmp_path, library):
     h = house_rules(tmp_path, "quick-play:\n  cannonade_edna: {rows: {reading: each}}\n"
                               "  avd_modifiers: {rows: {reading: subtract}}\n  which_units: {rows: {play: library}}\n")
     text = printed(tmp_path, "sheets", "quick-play", ["uss-hartford"], h, library)
-    assert ("One cannonade throw one at a time, each against her EDNA as the hits before it left it; a throw that sinks "
+    assert ("One cannonade: throw one at a time, each against her EDNA as the hits before it left it; a throw that sinks "
             "her leaves the rest lost: no new target (house rule)") in text
     assert "+1 AvD adds an average die; −1 AvD: take an AvD off the total (2D10 − 1 AvD) (house rule" in text
     text = printed(tmp_path, "roster", "quick-play", ["mobile-bay-1864"], h, library)
-    assert ("Order of battle every unit of the scenario file: the water battery on a card of its own, and Fort Powell "
+    assert ("Order of battle: every unit of the scenario file: the water battery on a card of its own, and Fort Powell "
             "(house rule)") in text
 
 

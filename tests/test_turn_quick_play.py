@@ -256,7 +256,7 @@ def test_holed_counts_bounds_with_a_write_in_for_the_bound_she_sinks(mobile_bay,
     assert cards.count("holed: sinks 1D6 bounds later, in bound ______") == 22
     ref = _blocks(library, "mobile-bay-1864")
     assert "Holed (3-3) 1D6 + this bound, at once: she sinks at its end, firing till then." in ref
-    assert "Moves \"sinks in 1D6 moves\", \"one turn every 2 moves\": bounds" in _blocks(library, "mobile-bay-1864")
+    assert "Moves: \"sinks in 1D6 moves\", \"one turn every 2 moves\": bounds" in _blocks(library, "mobile-bay-1864")
 
 
 # ---------------------------------------------------------------------------------------------- the bound
@@ -271,8 +271,8 @@ def test_the_bound_and_the_turn_counter_procedure_are_printed(mobile_bay, cherbo
             assert f"{k} {row['phase']}" in ref, row["phase"]
         blocks = _blocks(library, scenario)
         assert "a counter per unit (a lashed pair is one) in a cup; the sides draw in turn, blind" in blocks
-        assert "Drawing counters blind, the Union first, in turn till a side holds one a unit" in blocks
-        assert "a column follows its roster leader: each moves right after him in his wake at his speed" in blocks
+        assert "Drawing counters: blind, the Union first, in turn till a side holds one a unit" in blocks
+        assert "a column follows its roster leader: each moves in his wake at his speed, each half right after his" in blocks
         strip = _squeezed("Bound: 1 Draw counters · 2 Decide the order · 3 Act by number · 4 1st cannonade ▸ fire: the unit "
                           "acting · 5 Move half · 6 Turn · 7 Fort 2nd cannonade ▸ fire: the fort acting")
         assert _cards(pages) and all(strip in _squeezed(page) for page in _cards(pages))
@@ -319,7 +319,7 @@ def test_mobile_bay_plays_the_articles_order_of_battle_and_the_split_is_an_optio
     roster = _page(mobile_bay, "Quick Play order of battle")
     assert "Fort Morgan Fort 22 4/4/2" in roster and "Confederate: 4 ships and 2 forts · total EDNA 82" in roster
     assert _turn_numbers(mobile_bay) == list(range(1, 18))  # the article's 24 units, a lashed pair drawing one
-    assert "Order of battle Mobile Bay as the rules print it" in _blocks(library, "mobile-bay-1864")
+    assert "Order of battle: Mobile Bay as the rules print it" in _blocks(library, "mobile-bay-1864")
     house = tmp_path / "library.json"
     house.write_text(json.dumps({"quick-play": {"which_units": {"rows": {"play": "library"}}}}))
     split = _build(library, "mobile-bay-1864", tmp_path / "split", house, halves=False)  # the roster's rows, counters
@@ -353,7 +353,7 @@ def test_every_reconstruction_is_printed_with_its_option(mobile_bay, library):
         if elsewhere.get(row["rule"]):  # said once, on the page it names; the readings point there (replay 26)
             assert f"{_flat(row['rule'])}" in blocks.split("Elsewhere", 1)[1] and elsewhere[row["rule"]] in blocks
             continue
-        assert f"{_flat(row['rule'])} {_flat(row['reading'])}{option}" in blocks, row["rule"]
+        assert f"{_flat(row['rule'])}: {_flat(row['reading'])}{option}" in blocks, row["rule"]  # the term, its colon
 
 
 def test_every_event_that_names_a_further_roll_points_to_a_printed_rule(library):
@@ -422,7 +422,7 @@ def test_range_modifiers_in_avd_say_what_they_do_to_a_throw(mobile_bay, library,
     ref = _column(mobile_bay, "— quick reference")
     assert _squeezed("Range −1 AvD: 2D10 → 1D10 + AvD; +1 AvD: one more; lone Medium") in _squeezed(ref)
     blocks = _blocks(library, "mobile-bay-1864")
-    assert "Range in AvD +1 AvD adds an average die" in blocks and "(over 24 in, both: she does not throw) (house rule)" in blocks
+    assert "Range in AvD: +1 AvD adds an average die" in blocks and "(over 24 in, both: she does not throw) (house rule)" in blocks
     house = tmp_path / "subtract.json"
     house.write_text(json.dumps({"quick-play": {"avd_modifiers": {"rows": {"reading": "subtract"}}}}))
     assert "Range −1 AvD: take an AvD off the total (2D10 − 1 AvD); +1 AvD: one more." in _blocks(library, "mobile-bay-1864", house)
@@ -436,7 +436,7 @@ def test_the_events_say_which_doubles_go_to_them(mobile_bay, library):
     # play 33, moment 11: "a double: no event" left open whether 1D10 + AvD can be one: a Heavy's or Medium's never is
     assert "Heavy 2D10 per factor EDNA (never a double)" in ref and "Medium 2D6 per two factors (one 2 AvD) EDNA (never a double)" in ref
     assert "the factor; over" in ref and ref.count("→ events.") == ref.count("Two dice alike, hit or not → events.")
-    assert "Doubles on 3D6 any two of the 3D6 alike: a double (three alike: one event)" in ref
+    assert "Doubles on 3D6: any two of the 3D6 alike: a double (three alike: one event)" in ref
     column = _column(mobile_bay, "— quick reference")  # the cell wraps: "EDNA (never a" over "double)"
     assert column.count("EDNA (never a") == 2 and column.count("double)") >= 2
 
@@ -462,7 +462,7 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
 
 def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(mobile_bay, library):
     """Round 2, moment 10: which ships form a line, and what happens when the leader (Brooklyn) stops."""
-    assert "Line of battle a column follows its roster leader: each moves right after him in his wake at his speed" in _blocks(library, "mobile-bay-1864")
+    assert "Line of battle: a column follows its roster leader: each moves in his wake at his speed, each half right after his" in _blocks(library, "mobile-bay-1864")
     assert "if he stops (carried too) or sinks, the next astern leads" in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
@@ -471,7 +471,7 @@ def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(m
 def test_a_lashed_pair_says_whose_card_carries_it_and_who_picks_the_gunboats_target(mobile_bay, library):
     """Round 2, moments 11 and 12: does the gunboat pick her own target, does she mask the sloop's port battery, which card
     carries the pair's speed, what of the gunboats' counters?"""
-    assert ("Lashed pairs one unit: one counter and the slower's marker of each setting (Slow: sloop 4\", sidewheeler "
+    assert ("Lashed pairs: one unit: one counter and the slower's marker (alike: either) of each setting (Slow: 4\" and "
             "3\": 3\"); each her own card, EDNA, target, torpedo tests; all her factors outboard") in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
@@ -479,28 +479,28 @@ def test_a_lashed_pair_says_whose_card_carries_it_and_who_picks_the_gunboats_tar
 
 def test_drawing_counters_says_who_draws_first_and_that_the_number_is_the_order(mobile_bay, library):
     """Round 2, moment 12: the counters say TURN though they set the order of action; who draws first?"""
-    assert "Drawing counters blind, the Union first, in turn till a side holds one a unit, the other the rest, put by its units as it likes" in _blocks(library, "mobile-bay-1864")
+    assert "Drawing counters: blind, the Union first, in turn till a side holds one a unit, the other the rest, put by its units as it likes" in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
 
 def test_the_rudder_event_says_from_which_bound_it_counts(mobile_bay, library):
     """Round 2, moment 13: rudder "one turn every 2nd bound": counted from which bound?"""
-    assert "Moves \"sinks in 1D6 moves\", \"one turn every 2 moves\": bounds, from the hit (hit in 3: turns in 5, 7, 9)" in _blocks(library, "mobile-bay-1864")
+    assert "Moves: \"sinks in 1D6 moves\", \"one turn every 2 moves\": bounds, from the hit (hit in 3: turns in 5, 7, 9)" in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
 
 def test_silenced_says_it_lasts_the_game(mobile_bay, library):
     """Round 2, moment 14: "Silenced": permanent or not?"""
-    assert "All guns out she fires no more but moves, rams and sinks as before; a fort is silenced, for the game" in _blocks(library, "mobile-bay-1864")
+    assert "All guns out: she fires no more but moves, rams and sinks as before; a fort is silenced, for the game" in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
 
 def test_firing_arcs_cover_bow_pivot_and_turret_guns(mobile_bay, library):
     """Round 2, moment 15: "on the side her guns are on" gave no arc for bow or turret guns."""
-    assert "Targets one target a cannonade, in sight, over 30° off bow and stern, either side: all her factors bear" in _blocks(library, "mobile-bay-1864")
+    assert "Targets: one target a cannonade, in sight, over 30° off bow and stern, either side: all her factors bear" in _blocks(library, "mobile-bay-1864")
     # round 3, defect E: a ship steaming up the channel at the fort cannot bear on it, and the pack now says so
     assert "all her factors bear (bows on: none)" in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
@@ -509,7 +509,7 @@ def test_firing_arcs_cover_bow_pivot_and_turret_guns(mobile_bay, library):
 
 def test_greatest_range_and_fort_gaines_range_agree(mobile_bay, library):
     """Round 2, moment 5: Fort Gaines fires only "within their range", yet the readings said "Greatest range: none"."""
-    assert ("Greatest range none, a fort's too unless its set-up rule names one: any unit in sight, with the over-24 in "
+    assert ("Greatest range: none, a fort's too unless its set-up rule names one: any unit in sight, with the over-24 in "
             "modifiers") in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
@@ -569,7 +569,7 @@ def test_a_lashed_pair_draws_one_turn_counter_and_moves_at_the_slower_setting(mo
     assert _turn_numbers(mobile_bay) == list(range(1, 18))
     ref = _blocks(library, "mobile-bay-1864")
     assert "Draw counters a counter per unit (a lashed pair is one) in a cup" in ref
-    assert "the slower's marker of each setting (Slow: sloop 4\", sidewheeler 3\": 3\")" in ref
+    assert "the slower's marker (alike: either) of each setting (Slow: 4\" and 3\": 3\")" in ref
     assert "larger's card and counter" not in ref
 
 
@@ -577,7 +577,7 @@ def test_a_ship_in_line_moves_with_her_leader_and_fires_at_her_own_number(mobile
     """Round 3, moment 2: "a line follows its leader" (the bound's step 3 and the readings) left open whether a follower
     acts on her own number or with her leader; the article moves her with him and fires her at her own."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert ("each moves right after him in his wake at his speed, in halves, her own torpedo tests (his whole inches, "
+    assert ("each moves in his wake at his speed, each half right after his, her own torpedo tests (his whole inches, "
             "or to touch the ship ahead), but fires at her own number (both cannonades, no move; arcs as she lies)") in ref
     assert "Act by number from 1 up, each does all below; a line moves with its leader, fires on its own" in ref
     assert _squeezed("a line moves with its leader, fires on its own") in _squeezed(_page(mobile_bay, "— quick reference"))
@@ -591,7 +591,7 @@ def test_a_throw_is_per_factor_the_word_the_cards_print(mobile_bay, library):
     ref = _blocks(library, "mobile-bay-1864")
     assert "per gun" not in ref and "two guns" not in ref
     assert "Parrott 2D6 per one or two factors" in ref
-    assert "Throws a factor is a \"gun\": a Heavy 2D10 each" in ref
+    assert "Throws: a factor is a \"gun\": a Heavy 2D10 each" in ref
     assert _squeezed("2D10 per factor") in _squeezed(_page(mobile_bay, "— quick reference"))
     assert "32 pieces in 10 factors" in " ".join(_cards(mobile_bay))  # Fort Morgan's card, the word the table uses
     page = _readings(mobile_bay)
@@ -605,7 +605,7 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     assert ("Ramming any ship may: RAM and target said at her number, before she fires (measure first); her bow must "
             "touch it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound). Ramming factor") in ref
     assert "Two dice alike, hit or not → events. Hits and events: the target's alone." in ref
-    assert "Ramming, Holed, Repeats and Torpedo tests: the quick reference" in ref  # the readings point to it (said once: replay 26)
+    assert "Ramming, Holed, Repeats, Torpedo tests: the quick reference" in ref  # the readings point to it (said once: replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
     assert _squeezed("her bow must touch it this move, turn too, else it lapses (") in qr
     assert _squeezed("Hits and events: the target") in qr and _squeezed("s alone.") in qr  # ' set as ’
@@ -619,7 +619,7 @@ def test_a_range_minus_on_a_lone_medium_that_already_throws_average_dice_is_said
     qr = _squeezed(_column(mobile_bay, "— quick reference"))
     assert _squeezed("2D10 → 1D10 + AvD; +1 AvD: one more; lone Medium 10: 15 at point blank, 5 over 12 in, none over 24 in.") in qr
     blocks = _blocks(library, "mobile-bay-1864")
-    assert "Range in AvD +1 AvD adds an average die; −1 AvD throws one of her dice as an average die instead; a lone Medium's 2 AvD lose one (over 24 in, both: she does not throw)" in blocks
+    assert "Range in AvD: +1 AvD adds an average die; −1 AvD throws one of her dice as an average die instead; a lone Medium's 2 AvD lose one (over 24 in, both: she does not throw)" in blocks
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
@@ -639,7 +639,7 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
     """Round 3, moments 6 and 7: the set-up splits Fort Morgan's guns by front (channel 20, bay 8, land 4) against her
     card's 10 undivided factors, and gives Fort Gaines "only her two 10in columbiads" against her card's 4/2/2."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("Fort Morgan sectors from her square on the plan: every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
+    assert ("Fort Morgan: sectors from her square on the plan: every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
             "Mediums she has left, 1 if one (her 8 bay-front pieces); none landward") in blocks
     assert "Fort Gaines: the set-up page" in blocks  # said once, on the set-up page (replay 26)
     assert _squeezed("her card's factors fire in her sector on the plan, at a ship within 24 in of her") in _squeezed(
@@ -665,7 +665,7 @@ def test_the_tide_says_how_far_a_stopped_ship_drifts(mobile_bay, library):
     """Round 3, moment 9: the set-up's tide says a ship drifting drifts north, but not whether a stopped ship drifts or
     how far."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("Tide a ship stopped drifts 1 in with a set-up's tide in phase 9 (Mobile Bay: "
+    assert ("Tide: a ship stopped drifts 1 in with a set-up's tide in phase 9 (Mobile Bay: "
             "north)") in blocks
     assert "a ship drifting with the tide drifts north" in _page(mobile_bay, "Set-up:")  # the set-up's fact it reads
     page = _readings(mobile_bay)
@@ -690,10 +690,10 @@ def test_grounding_says_what_it_does_and_unmarked_water_is_deep(mobile_bay, libr
     """Final replay, moments 1 and 2: the set-up says "a ship drawing more than the depth grounds" but not what a
     grounded ship may do, and gives depths only for the channel and the shoals, leaving the rest of the table open."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("Grounding drawing more than the depth (deep where none is given, as off the channel), she stops where she "
+    assert ("Grounding: drawing more than the depth (deep where none is given, as off the channel), she stops where she "
             "touches, unhurt, firing; off straight astern") in blocks
     page = _readings(mobile_bay)
-    assert _squeezed("Grounding drawing more than the depth (deep where none is given, as off the channel)") in _squeezed(page)
+    assert _squeezed("Grounding: drawing more than the depth (deep where none is given, as off the channel)") in _squeezed(page)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
 
@@ -701,7 +701,7 @@ def test_going_astern_says_reverse_is_one_step_from_stopped(mobile_bay, library)
     """Final replay, moment 3: astern is at Slow only and speed changes a step a bound, but whether Reverse is a step
     from Stopped (or from Slow) was not said."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("Going astern the steps run Full, Cruise, Slow, Stopped, Reverse: Reverse is one step from Stopped (a "
+    assert ("Going astern: the steps run Full, Cruise, Slow, Stopped, Reverse: Reverse is one step from Stopped (a "
             "monitor: Slow to Full is one)") in blocks
     page = _readings(mobile_bay)
     assert "Reverse is one step from Stopped" in page
@@ -747,7 +747,7 @@ def test_one_cannonades_throws_test_the_edna_she_had_as_it_began(mobile_bay, lib
     readings name the other reading's house rule, and that house rule prints the other reading."""
     ref = _column(mobile_bay, "— quick reference")
     assert _squeezed("no hit. A cannonade's throws all test her EDNA as it began.") in _squeezed(ref)
-    assert _squeezed("One cannonade all its throws test the EDNA she had as it began, after earlier numbers' hits; its hits are struck after, not one by one"
+    assert _squeezed("One cannonade: all its throws test the EDNA she had as it began, after earlier numbers' hits; its hits are struck after, not one by one"
             "; a throw that sinks her leaves the rest lost: no new target (house rule)") in _squeezed(_readings(mobile_bay))
     house = tmp_path / "each.json"
     house.write_text(json.dumps({"quick-play": {"cannonade_edna": {"rows": {"reading": "each"}}}}))
@@ -758,7 +758,7 @@ def test_one_cannonades_throws_test_the_edna_she_had_as_it_began(mobile_bay, lib
 def test_a_forts_magazine_event_silences_it_for_the_game(mobile_bay):
     """Replay 5, moment 3: a fort "silenced" by the 1-1 event: only the all-guns-out case said "for the game", so whether
     the event's silence lasts was the player's guess."""
-    assert ("Magazine (1-1) a fort's silences it for the game, as all guns out does (a ship's sinks her): tick "
+    assert ("Magazine (1-1): a fort's silences it for the game, as all guns out does (a ship's sinks her): tick "
             "Silenced (the other reading: 4 guns out)") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -767,7 +767,7 @@ def test_ranges_and_arcs_are_measured_from_each_models_centre(mobile_bay):
     """Replay 5, moment 5: where range and arcs are measured from (centre or nearest point) was not said, and the
     12 in break mattered twice (11.8 and 12.3 in)."""
     readings = _readings(mobile_bay)
-    assert "Measuring ranges and arcs from each model's centre, the set-up's point" in readings
+    assert "Measuring: ranges and arcs from each model's centre, the set-up's point" in readings
     assert "arcs along her heading" in readings
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -784,8 +784,8 @@ def test_the_measuring_rule_gives_way_to_a_forts_own_set_up_rule(mobile_bay):
 
 def test_when_one_of_a_lashed_pair_sinks_the_other_goes_on_alone_and_the_wreck_leaves(mobile_bay):
     """Replay 5, moment 1: a lashed consort sinks: nothing said what happens to the sloop, her speed, or the wreck."""
-    assert ("the other cuts free at once, keeps the counter, and goes on at the pair's setting in "
-            "her own inches (at Cruise, a sloop's 8\"), less this move's run (moved: none); a sunk model leaves the table") in _readings(mobile_bay)
+    assert ("the other cuts free at once, keeps the counter, and goes on at the pair's setting on "
+            "her own marker (Cruise: a sloop's 8\"), less this move's run (moved: none this bound); a sunk model leaves the table") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -793,8 +793,8 @@ def test_when_one_of_a_lashed_pair_strikes_the_other_cuts_free_and_the_prize_sta
     """Replay 11, moment 1: Octorara struck while lashed to Brooklyn. The readings said only what a sinking does, and
     the set-up's "casting off takes a whole move" left Brooklyn towing a prize for a bound."""
     readings = _readings(mobile_bay)
-    assert ("One of a pair lost sunk or struck (a torpedo: where she met the field), the other cuts free at once, keeps the counter, and goes on at the pair's "
-            "setting in her own inches (at Cruise, a sloop's 8\"), less this move's run (moved: none); a sunk model leaves the table, a struck one anchors "
+    assert ("One of a pair lost: sunk or struck (a torpedo: where she met the field), the other cuts free at once, keeps the counter, and goes on at the pair's "
+            "setting on her own marker (Cruise: a sloop's 8\"), less this move's run (moved: none this bound); a sunk model leaves the table, a struck one anchors "
             "alongside, blocking sight") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
@@ -839,7 +839,7 @@ def test_fort_gaines_set_up_rule_and_reading_say_the_same_and_that_the_line_pass
 def test_a_stopped_ship_may_anchor_and_then_does_not_drift(mobile_bay):
     """Replay 5, defect: the tide drifted the waiting Confederates an inch north each bound, and nothing let them anchor
     (the squadron lay at anchor and under way inside the line)."""
-    assert ("Tide a ship stopped drifts 1 in with a set-up's tide in phase 9 (Mobile Bay: north), "
+    assert ("Tide: a ship stopped drifts 1 in with a set-up's tide in phase 9 (Mobile Bay: north), "
             "unless at anchor; a stopped ship anchors or weighs as her move (firing as ever), no drift that bound (Anchored marker on or off;") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -860,7 +860,7 @@ def test_the_readings_say_fort_morgan_and_tennessee_are_hard_targets_by_the_arti
     """Replay 5, balance: Fort Morgan (EDNA 22) can never be hit by gunfire and Tennessee (18) only by a Heavy's 19-20
     inside 12 in, so the Parrotts' doubles do the damage. No reading of ours makes it so (the article's EDNAs and
     dice do); the readings say it, so a club does not take it for the pack's error."""
-    assert ("Hard targets as printed: only a point-blank Heavy beats Fort Morgan's 22, only a Heavy's 19-20 inside 12 in "
+    assert ("Hard targets: as printed: only a point-blank Heavy beats Fort Morgan's 22, only a Heavy's 19-20 inside 12 in "
             "Tennessee's 18") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -885,7 +885,7 @@ def test_a_lost_units_counter_leaves_the_cup(mobile_bay, library):
     and left the spares unused. The bound's end and the readings say it: one counter a unit left, the highest out."""
     assert "End of bound holed ships due sink; strike the bound; cup: one counter a unit left" in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
-    assert ("Lost units a unit sunk, struck or silenced draws no more: at the bound's end the highest numbers go, "
+    assert ("Lost units: a unit sunk, struck or silenced draws no more: at the bound's end the highest numbers go, "
             "one a unit (a ship all guns out still draws)") in page
     assert _squeezed("cup: one counter a unit left") in _squeezed(_page(mobile_bay, "Naval Rules — quick reference"))
     assert len(mobile_bay) == RULESET.pack_pages and "Going astern" in page
@@ -915,7 +915,7 @@ def test_fort_morgans_bay_guns_are_any_two_of_the_mediums_left_once_mediums_are_
     """Replay 11, defect 2: "on the bay 2 of her Mediums left" did not say whether the bay's pieces are among the
     Mediums guns-out strikes; the bay gets 2 of whichever Mediums she still has, 1 if one."""
     page = _readings(mobile_bay)
-    assert ("Fort Morgan sectors from her square on the plan: every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
+    assert ("Fort Morgan: sectors from her square on the plan: every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
             "Mediums she has left, 1 if one (her 8 bay-front pieces); none landward") in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
@@ -955,7 +955,7 @@ def test_the_scores_say_a_lashed_gunboat_is_a_wooden_ship_and_the_gunboats_score
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("each Union wooden ship sunk or struck") in setup  # the row the reading answers for
     page = _readings(mobile_bay)
-    assert ("Scoring a lashed gunboat is a wooden ship (+2 past the line, +4 if lost); sinking a Confederate gunboat scores "
+    assert ("Scoring: a lashed gunboat is a wooden ship (+2 past the line, +4 if lost); sinking a Confederate gunboat scores "
             "nothing") in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
@@ -983,7 +983,7 @@ def test_no_player_page_speaks_the_tools_words(mobile_bay):
         assert word not in text, word
     assert "(Union's alone on page 4; both sides' on page 5)" in mobile_bay[0]
     page = _readings(mobile_bay)
-    assert "Order of battle Mobile Bay as the rules print it: Fort Morgan with its water battery, no Fort Powell (house rule)" in page
+    assert "Order of battle: Mobile Bay as the rules print it: Fort Morgan with its water battery, no Fort Powell (house rule)" in page
     assert "one marked (house rule) has a second reading a club may play instead" in page
 
 
@@ -992,7 +992,7 @@ def test_passing_says_a_ship_moves_her_markers_whole_inches_and_what_touching_is
     marker, and with no model size given, when does she touch? The reading says both: her marker's whole inches, no
     fewer (speed changes a step a bound, so she slows by her marker, and steers round in her turn), and touching is
     the models on the table meeting (their bases where based), so no size is needed."""
-    assert _squeezed("Passing a ship moves her marker's whole inches, steering round a ship or shoal by her phase-6 turn (a "
+    assert _squeezed("Passing: a ship moves her marker's whole inches, steering round a ship or shoal by her phase-6 turn (a "
                      "follower too, then back into the wake); models (or bases) touching unbidden, she stops that half "
                      "move") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1048,7 +1048,7 @@ def test_the_binding_says_a_pair_lashed_to_a_sidewheeler_starts_at_her_3_inches(
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed('the Union line steams in, each column at its leader\'s speed (monitors 4", the wooden '
                      'line 3")') in setup  # replay 9, defect 1: one reading with In line's
-    assert _squeezed('(Slow: sloop 4", sidewheeler 3": 3")') in _squeezed(_readings(mobile_bay))
+    assert _squeezed('(Slow: 4" and 3": 3")') in _squeezed(_readings(mobile_bay))
 
 
 def test_a_cards_draught_never_wraps_its_feet(mobile_bay):
@@ -1084,8 +1084,8 @@ def test_a_models_base_and_where_a_consort_lies_are_said_for_range_sight_and_tou
     steering round). A base of 1 in by ¼ in, the consort against the sloop's port side; a battle with no pair (Hampton
     Roads) leaves the pairs' readings out, so its roster page keeps its room."""
     page = _readings(mobile_bay)
-    assert "Models each ship a base 1 in by ¼ in (or her model's) on her point, for touching (within ⅛ in) and steering round" in page
-    assert ("Consorts the set-up point is the sloop's centre; hers against her port side, centres ¼ in apart: each "
+    assert "Models: each ship a base 1 in by ¼ in (or her model's) on her point, for touching (within ⅛ in) and steering round" in page
+    assert ("Consorts: the set-up point is the sloop's centre; hers against her port side, centres ¼ in apart: each "
             "her own centre for range, arcs, sight; the pair touches as one 1 by ½ in") in page
     hampton = " ".join(hampton_roads)
     assert "Models" in hampton and "Consorts" not in hampton and "Lashed pairs" not in hampton
@@ -1120,7 +1120,7 @@ def test_a_struck_ship_has_a_box_and_stays_as_a_prize(mobile_bay):
     cards = _half_cards(mobile_bay)
     ships = cards.count("Events sunk struck holed")
     assert ships == 22 and cards.count("Events silenced") == 2  # every ship's card; a fort's EDNA 0 is Silenced
-    assert ("Struck a ship at EDNA 0 not sunk has struck (tick Struck): she stays, anchored, a prize and an obstacle, "
+    assert ("Struck: a ship at EDNA 0 not sunk has struck (tick Struck): she stays, anchored, a prize and an obstacle, "
             "and no longer fires, moves or draws") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1188,7 +1188,7 @@ def test_the_ships_astern_can_pass_a_failed_brooklyn_at_the_packs_own_spacing(mo
     import math
 
     page = _readings(mobile_bay)
-    assert "Models each ship a base 1 in by ¼ in" in page and "centres ¼ in apart" in page
+    assert "Models: each ship a base 1 in by ¼ in" in page and "centres ¼ in apart" in page
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed("stopped, drifting from bound 1; " + _PASS) in ref
     starts = library.scenarios["mobile-bay-1864"].setup.starts
@@ -1354,7 +1354,7 @@ def test_the_waiting_confederates_may_set_headings_from_which_they_can_fire_in_b
 
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("stopped: after Brooklyn's test each may set any heading, and fire, but none gets under way") in setup
-    assert "Targets one target a cannonade, in sight, over 30° off bow and stern" in _readings(mobile_bay)
+    assert "Targets: one target a cannonade, in sight, over 30° off bow and stern" in _readings(mobile_bay)
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     union = [s.at for k, s in starts.items() if k.startswith("uss-")]
     confederates = [k for k in ("css-tennessee", "css-selma", "css-morgan", "css-gaines") if k in starts]
@@ -1394,7 +1394,7 @@ def test_only_a_fort_whose_set_up_names_a_range_is_held_to_it(mobile_bay):
     as every fort's range, while only Fort Gaines' set-up rule names one: was Fort Morgan held to 24 in? The reading
     says a fort has none unless its set-up rule names one, and only Fort Gaines' does."""
     readings = _readings(mobile_bay)
-    assert "Greatest range none, a fort's too unless its set-up rule names one" in readings
+    assert "Greatest range: none, a fort's too unless its set-up rule names one" in readings
     assert "holds to its range" not in readings
     setup = _page(mobile_bay, "Set-up: Battle of Mobile Bay")
     assert "Fort Gaines" in setup and "within 24 in of her" in setup  # the one set-up rule that names a range
@@ -1447,7 +1447,7 @@ def test_the_roster_counts_ships_and_the_counters_they_draw_and_a_pair_scores_ea
     assert "Union: 18 ships, 11 counters (a pair draws one) · total EDNA 193" in roster
     assert "Confederate: 4 ships and 2 forts · total EDNA 82" in roster
     assert _turn_numbers(mobile_bay) == list(range(1, 11 + 6 + 1))
-    assert "Scoring a lashed gunboat is a wooden ship (+2 past the line, +4 if lost)" in _readings(mobile_bay)
+    assert "Scoring: a lashed gunboat is a wooden ship (+2 past the line, +4 if lost)" in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1588,7 +1588,7 @@ def test_a_fort_with_all_guns_out_is_silenced_and_draws_no_counter(mobile_bay):
     things of a fort with no gun left. Only a ship with all guns out still draws; a fort is silenced and does not."""
     page = _readings(mobile_bay)
     assert "(a ship all guns out still draws)" in page and "(all guns out still draws)" not in page
-    assert "All guns out she fires no more but moves, rams and sinks as before; a fort is silenced, for the game" in page
+    assert "All guns out: she fires no more but moves, rams and sinks as before; a fort is silenced, for the game" in page
 
 
 def test_only_a_ship_within_24_in_of_fort_gaines_fires_at_her(mobile_bay):
@@ -1693,7 +1693,7 @@ def test_a_rammer_stops_at_contact_and_each_moves_off_at_her_own_number(mobile_b
     on the quick reference's Ramming line and in the readings' Ramming row, and the A4 pack keeps its pages."""
     ref = _blocks(library, "mobile-bay-1864")
     assert "At contact the rammer stops, touching, marker kept, move over (her 2nd cannonade kept); each moves off at her own number." in ref
-    assert _squeezed("Ramming, Holed, Repeats and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed, Repeats, Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("At contact the rammer stops, touching, marker kept, move over (her 2nd cannonade kept); each moves off at her own number.") in qr
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1732,7 +1732,7 @@ def test_a_ship_in_line_starts_at_her_leaders_speed_in_the_starts_table(mobile_b
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     for pair in ("Brooklyn + USS Octorara", "Lackawanna + USS Seminole", "Monongahela + USS Kennebec",
                  "Ossipee + USS Itasca", "Oneida + USS Galena"):
-        assert re.search(rf"USS {re.escape(pair)} [\d.½]+, [\d½]+ 005° 3\"( \(leader's\))? lashed pair", setup), pair
+        assert re.search(rf"USS {re.escape(pair)} [\d.⅛¼⅜½⅝¾⅞]+, [\d½]+ 005° 3\"( \(leader's\))? lashed pair", setup), pair
     assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup)  # the monitors' column at Tecumseh's 4"
 
 
@@ -1743,8 +1743,8 @@ def test_a_follower_whose_start_speed_is_no_setting_of_hers_says_in_line(mobile_
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     for pair in ("Lackawanna + USS Seminole", "Monongahela + USS Kennebec", "Ossipee + USS Itasca",
                  "Oneida + USS Galena"):
-        assert re.search(rf"USS {re.escape(pair)} [\d.½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
-    assert re.search(rf"USS Brooklyn \+ USS Octorara [\d.½]+, [\d½]+ 005° 3\" lashed pair", setup)
+        assert re.search(rf"USS {re.escape(pair)} [\d.⅛¼⅜½⅝¾⅞]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
+    assert re.search(rf"USS Brooklyn \+ USS Octorara [\d.⅛¼⅜½⅝¾⅞]+, [\d½]+ 005° 3\" lashed pair", setup)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1790,7 +1790,7 @@ def test_a_ram_from_a_bow_already_touching_is_at_speed_0_and_speeds_are_taken_at
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("(one already touching: speed 0, marker kept, each bound)") in qr
     assert _squeezed("either half (0 stopped; hers as set in phase 5,") in qr
-    assert _squeezed("Ramming, Holed, Repeats and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed, Repeats, Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1799,9 +1799,9 @@ def test_a_ship_stopped_by_an_unbidden_touch_keeps_her_speed_marker(mobile_bay, 
     in a ram's factor, and the tide's drift in phase 9) or only halt that move? She halts that half move only, her
     marker kept, as a rammer keeps hers at contact: she is not stopped, so she does not drift, and a ram on her counts
     her speed; she may turn in phase 6 and steer round in the other half. The roster page's readings still fit it."""
-    assert ("models (or bases) touching unbidden, she stops that half move (her phase-6 turn may take her round to finish; a 2nd touch ends it), her marker "
+    assert ("models (or bases) touching unbidden, she stops that half move, its rest lost (her phase-6 turn may take her round for the 2nd half; a 2nd touch ends it), her marker "
             "kept (not stopped: no drift, her speed in a ram), both unhurt (only a RAM harms)") in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("she stops that half move (her phase-6 turn may take her round to finish; a 2nd touch ends it), her marker kept (not stopped: no drift, "
+    assert _squeezed("she stops that half move, its rest lost (her phase-6 turn may take her round for the 2nd half; a 2nd touch ends it), her marker kept (not stopped: no drift, "
                      "her speed in a ram)") in \
         _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1825,7 +1825,7 @@ def test_a_forts_sight_line_starts_where_her_range_is_taken(mobile_bay, library)
     from her mark, and nothing said where her sight line, the one a model may block, starts. It starts where her range
     is taken: the In sight reading says so for any fort, and Fort Morgan's says where that is."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("In sight a ruler from the firer's range point to some part of the "
+    assert ("In sight: a ruler from the firer's range point to some part of the "
             "target's crosses no land but a fort's own") in blocks
     page = _readings(mobile_bay)
     assert _squeezed("a ruler from the firer's range point") in _squeezed(page)
@@ -1878,7 +1878,7 @@ def test_a_line_moves_its_whole_inches_when_a_touch_halts_its_leader(mobile_bay,
     into her second half, and "each moves in his wake at his speed" left open whether the ships astern still made
     their whole move; the player moved them only as far as she got. Each moves his whole inches in his wake, closing
     up (a touch halts her in turn, as Passing says); he is not stopped, so he still leads."""
-    assert ("each moves right after him in his wake at his speed, in halves, her own torpedo tests (his whole inches, "
+    assert ("each moves in his wake at his speed, each half right after his, her own torpedo tests (his whole inches, "
             "or to touch the ship ahead), but fires at her own number") in _blocks(library, "mobile-bay-1864")
     assert _squeezed("(his whole inches, or to touch the ship ahead)") in _squeezed(_readings(mobile_bay))
     assert _squeezed("her marker kept (not stopped") in _squeezed(_readings(mobile_bay))  # so he still leads
@@ -1894,11 +1894,21 @@ def test_a_ship_already_touching_another_may_move_off(mobile_bay, library):
     assert len(mobile_bay) == RULESET.pack_pages
 
 
+_GLYPH_EIGHTHS = {"⅛": 1, "¼": 2, "⅜": 3, "½": 4, "⅝": 5, "¾": 6, "⅞": 7}
+
+
+def _inches(printed: str) -> float:
+    """A printed length ('55¾', '14½', '56', '55.78') in inches."""
+    if printed[-1:] in _GLYPH_EIGHTHS:
+        return float(printed[:-1] or 0) + _GLYPH_EIGHTHS[printed[-1]] / 8
+    return float(printed)
+
+
 def _printed_start(setup_page: str, unit: str) -> tuple[tuple[float, float], float]:
     """A unit's start (inches) and heading as the set-up page's starts table prints them ('56, 14½ 005°')."""
-    m = re.search(re.escape(unit) + r"[^,]*?(\d+(?:\.\d+)?½?), (\d+½?) (\d{3})°", setup_page)
+    m = re.search(re.escape(unit) + r"[^,]*?(\d+(?:\.\d+)?[⅛¼⅜½⅝¾⅞]?), (\d+[¼½¾]?) (\d{3})°", setup_page)
     assert m, unit
-    x, y = (float(v.replace("½", ".5")) for v in m.groups()[:2])
+    x, y = (_inches(v) for v in m.groups()[:2])
     return (x, y), float(m.group(3))
 
 
@@ -1981,7 +1991,7 @@ def test_a_ram_from_a_bow_already_touching_keeps_the_rammers_speed_marker(mobile
             in _blocks(library, "mobile-bay-1864"))
     assert _squeezed("(one already touching: speed 0, marker kept, each bound)") in _squeezed(_column(mobile_bay, "— quick reference",
                                                                                          left=False))
-    assert _squeezed("Ramming, Holed, Repeats and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed, Repeats, Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2011,8 +2021,8 @@ def test_a_consort_freed_mid_move_runs_only_what_is_left_of_the_move_in_her_own_
     """Replay 22, moment 2 (p3): a consort lost mid-move, the survivor "goes on at the pair's setting in her own
     inches", and nothing said how much of the move was left, or which speed a ram that move takes. Her own inches less
     what the pair has run this move; a ram's speed is inches a move, so hers. Fort Gaines's line won the room back."""
-    assert "in her own inches (at Cruise, a sloop's 8\"), less this move's run (moved: none); a sunk" in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("a sloop's 8\"), less this move's run (moved: none);") in _squeezed(_readings(mobile_bay))
+    assert "on her own marker (Cruise: a sloop's 8\"), less this move's run (moved: none this bound); a sunk" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("a sloop's 8\"), less this move's run (moved: none this bound);") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2039,7 +2049,7 @@ def test_a_sight_line_runs_from_the_firers_centre_to_some_part_of_the_target(mob
     """Replay 22, moment 5 (p3): In sight drew "a line from the firer's model to the target's" while ranges run from
     centres: any line model to model, or centre to centre? From the firer's centre (as Consorts says: each her own
     centre for range, arcs, sight) to some part of the target's model: a bow showing past a ship can be fired on."""
-    assert "In sight a ruler from the firer's range point to some part of the target's" \
+    assert "In sight: a ruler from the firer's range point to some part of the target's" \
         in _blocks(library, "mobile-bay-1864")
     assert _squeezed("a ruler from the firer's range point") in _squeezed(_readings(mobile_bay))
     assert _squeezed("to some part of the target's crosses no land") in _squeezed(_readings(mobile_bay))
@@ -2090,7 +2100,7 @@ def test_the_average_die_is_always_a_d6_a_heavys_too(mobile_bay):
     assert _squeezed("AvD average die, always a D6: 1–6 → 2, 3, 3, 4, 4, 5.") in left
     assert _squeezed("D10: 1 to 10") not in left
     assert _squeezed("2D10 → 1D10 + AvD") in left
-    assert _squeezed("Dice D10 1 to 10 (0 is ten)") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("Dice: D10 1 to 10 (0 is ten)") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2129,7 +2139,7 @@ def test_a_ram_may_be_measured_first_and_one_that_cannot_reach_lapses(mobile_bay
     moves as she likes."""
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("before she fires (measure first); her bow must touch it this move, turn too, else it lapses") in qr
-    assert _squeezed("Ramming, Holed, Repeats and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed, Repeats, Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2146,7 +2156,7 @@ def test_a_follower_moves_in_halves_with_her_own_torpedo_tests(mobile_bay):
     """Replay 24, moment 7 (p3, p6): whether a follower moving with her leader makes two half moves, so when she takes
     her torpedo tests. In halves, as every move is, her own tests where her base meets the field."""
     page = _squeezed(_readings(mobile_bay))
-    assert _squeezed("each moves right after him in his wake at his speed, in halves, her own torpedo tests") in page
+    assert _squeezed("each moves in his wake at his speed, each half right after his, her own torpedo tests") in page
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2173,7 +2183,7 @@ def test_sight_is_a_ruler_edge_laid_centre_to_centre_that_any_model_under_it_blo
     0.01-0.15 in, which no eye judges on a table. A ruler's edge laid from centre to centre, blocked by any part of a
     model or base under it: a test made with the ruler already in hand, and nothing to measure."""
     page = _squeezed(_readings(mobile_bay))
-    assert _squeezed("In sight a ruler from the firer's range point") in page
+    assert _squeezed("In sight: a ruler from the firer's range point") in page
     assert _squeezed("and passes over no other model or base") in page
     # play 32, moments 7 and 17: ⅛ in is touching only, never a block; play 34 (moment 3): no die for too close
     assert _squeezed("within ⅛ in of a model") not in page and _squeezed("1D6, 4-6 sees") not in page
@@ -2212,7 +2222,7 @@ def test_a_club_may_play_a_forts_1_1_as_guns_out_and_the_pack_says_the_option_ex
     named house rule (fort_magazine: reading guns_out), and the default pack marks the Magazine reading (house rule)
     so a club sees it exists, with no page added."""
     page = _squeezed(_readings(mobile_bay))
-    assert _squeezed("Magazine (1-1) a fort's silences it for the game, as all guns out does (a ship's sinks her): tick "
+    assert _squeezed("Magazine (1-1): a fort's silences it for the game, as all guns out does (a ship's sinks her): tick "
                      "Silenced (the other reading: 4 guns out) (house rule)") in page
     assert _squeezed("1-1 magazine hit: she explodes and sinks silenced") in _squeezed(_column(mobile_bay, "— quick reference",
                                                                                                left=False))
@@ -2221,7 +2231,7 @@ def test_a_club_may_play_a_forts_1_1_as_guns_out_and_the_pack_says_the_option_ex
     pages = _build(library, "mobile-bay-1864", tmp_path / "out", house=house)
     right = _squeezed(_column(pages, "— quick reference", left=False))
     assert _squeezed("1-1 magazine hit: she explodes and sinks 4 guns out") in right
-    assert _squeezed("Magazine (1-1) a fort's puts 4 guns out, as a 2-2 or 3-3 does (a ship's sinks her)") in \
+    assert _squeezed("Magazine (1-1): a fort's puts 4 guns out, as a 2-2 or 3-3 does (a ship's sinks her)") in \
         _squeezed(_readings(pages))
     assert len(pages) == len(mobile_bay) == RULESET.pack_pages
 
@@ -2259,7 +2269,7 @@ def test_a_lashed_pairs_set_up_point_is_the_sloops_centre(mobile_bay):
     """Replay 26, moment 1 (p2 table, p3 Consorts): the set-up table gives one point a pair and did not say whose
     centre it is. The Consorts reading says: the sloop's, her consort ¼ in to port."""
     text = _squeezed(_readings(mobile_bay))
-    assert _squeezed("Consorts the set-up point is the sloop's centre; hers against her port side, centres ¼ in apart") in text
+    assert _squeezed("Consorts: the set-up point is the sloop's centre; hers against her port side, centres ¼ in apart") in text
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2297,7 +2307,7 @@ def test_the_lead_pairs_survivor_leaves_the_line_and_the_next_astern_leads(mobil
 def test_a_ship_stopped_by_a_touch_may_still_turn_and_finish_her_move(mobile_bay):
     """Replay 26, moment 6 (p3 Passing): Metacomet touched Octorara in the first half move; "she stops that half move"
     left open whether she turns and makes the second half. She may."""
-    assert _squeezed("she stops that half move (her phase-6 turn may take her round to finish; a 2nd touch ends it), her marker kept") in \
+    assert _squeezed("she stops that half move, its rest lost (her phase-6 turn may take her round for the 2nd half; a 2nd touch ends it), her marker kept") in \
         _squeezed(_readings(mobile_bay))
 
 
@@ -2330,7 +2340,7 @@ def test_ramming_holed_brooklyns_test_and_fort_gaines_are_said_once_with_a_point
     words. The readings panels print each no more and point to the page that says it."""
     text = _readings(mobile_bay)
     squeezed = _squeezed(text)
-    assert _squeezed("Elsewhere Ramming, Holed, Repeats and Torpedo tests: the quick reference") in squeezed
+    assert _squeezed("Elsewhere: Ramming, Holed, Repeats, Torpedo tests: the quick reference") in squeezed
     assert _squeezed("Fort Gaines: the set-up page; Brooklyn's test: the quick reference, with its dice") in squeezed
     assert _squeezed("Ramming any ship may") not in squeezed and _squeezed("Holed 1D6 + this bound") not in squeezed
     assert _squeezed("Brooklyn's test 3D6 above her EDNA") not in squeezed
@@ -2423,8 +2433,8 @@ def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tai
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("2nd: clear of her and the shoal). From bound 2 she may anchor and, freed too, waits; its last ship north "
-                         "of her, she weighs, at Slow joins its wake (050°, next bound 005°).") in ref
+        assert _squeezed("2nd: clear of her and the shoal). From bound 2 she may anchor and wait, freed too; its last ship's centre "
+                         "north of hers, she weighs; next bound at Slow 050° into its wake.") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2641,7 +2651,7 @@ def _starts_on_line(*packs) -> None:
     (the room went to moments 1-9), since the set-up page's starts table prints each at her point on it (play 36)."""
     for pages in packs:
         setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
-        assert _squeezed("55.78, 14½ 005°") in setup and _squeezed("54.69, 2 005°") in setup
+        assert _squeezed("55¾, 14½ 005°") in setup and _squeezed("54¾, 2 005°") in setup  # eighths (play 41)
         assert _squeezed("at set-up each astern starts") not in _squeezed(_readings(pages))
 
 
@@ -2658,7 +2668,7 @@ def test_fort_morgans_sectors_are_from_her_square_not_from_the_west_shore(mobile
     shore, and nothing said whether her 170–330° and 330–030° sectors are too; at the 330° boundary it decides which
     of her factors bear. They are from her square on the plan (as drawn, and as her "sectors from here" counter).
     Said first in her reading, on A4 and on Letter, which keep 7 and 9 pages."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "Fort Morgan sectors from her square on the plan: every factor "
+    _read_on_both_papers(mobile_bay, bundled_packs, "Fort Morgan: sectors from her square on the plan: every factor "
                                                     "she has left bears on the channel (170–330°)")
 
 
@@ -2687,7 +2697,7 @@ def test_a_followers_start_speed_says_it_is_her_leaders(mobile_bay, bundled_pack
         setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
         for pair in ("Lackawanna + USS Seminole", "Monongahela + USS Kennebec", "Ossipee + USS Itasca",
                      "Oneida + USS Galena"):
-            assert re.search(rf"USS {re.escape(pair)} [\d.½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
+            assert re.search(rf"USS {re.escape(pair)} [\d.⅛¼⅜½⅝¾⅞]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
         assert " in line lashed pair" not in setup
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2703,9 +2713,9 @@ def test_every_follower_starts_at_her_leaders_speed_so_labelled(mobile_bay, bund
         setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
         for unit, heading in (("Manhattan", "000° 4\""), ("Winnebago", "000° 4\""), ("Chickasaw", "000° 4\""),
                               ("Hartford + USS Metacomet", "005° 3\""), ("Richmond + USS Port Royal", "005° 3\"")):
-            assert re.search(rf"USS {re.escape(unit)} [\d.½]+, [\d½]+ {heading} \(leader's\)", setup), unit
+            assert re.search(rf"USS {re.escape(unit)} [\d.⅛¼⅜½⅝¾⅞]+, [\d½]+ {heading} \(leader's\)", setup), unit
         for unit in ("Tecumseh", "Brooklyn + USS Octorara"):
-            assert re.search(rf"USS {re.escape(unit)} [\d.½]+, [\d½]+ 00[05]° [34]\"(?! \(leader)", setup), unit
+            assert re.search(rf"USS {re.escape(unit)} [\d.⅛¼⅜½⅝¾⅞]+, [\d½]+ 00[05]° [34]\"(?! \(leader)", setup), unit
     assert "In line at her leader's speed" in _markers(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2741,7 +2751,7 @@ def test_the_torpedo_rule_is_whole_on_the_quick_reference_and_the_readings_point
                          "track's order;") in qr
         assert _squeezed("Holed (3-3) 1D6 + this bound, at once: she sinks at its end, firing till then.") in qr
         readings = _squeezed(_readings(pages))
-        assert _squeezed("Elsewhere Ramming, Holed, Repeats and Torpedo tests: the quick reference") in readings
+        assert _squeezed("Elsewhere: Ramming, Holed, Repeats, Torpedo tests: the quick reference") in readings
         assert _squeezed("Torpedo tests in:") not in readings and _squeezed("none unmoving") not in readings
         assert _squeezed("faster rammer does better; the throw: the quick reference") in readings
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
@@ -2752,7 +2762,7 @@ def test_a_follower_behind_a_leader_faster_than_she_can_go_drops_astern_still_in
     sidewheeler's pair behind, held to 8"; a follower's engines hit): do the followers keep station at his speed or
     hers? She goes his inches up to her own Full, drops astern in his wake still in line, and those behind her keep
     station on her, at her inches. Said in the Faster leader reading, on A4 and on Letter, which keep 7 and 9 pages."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "Faster leader a follower goes his inches, but no more than her own "
+    _read_on_both_papers(mobile_bay, bundled_packs, "Faster leader: a follower goes his inches, but no more than her own "
                                                     "Full (a pair: the slower's; an engine hit's limit): one held back "
                                                     "drops astern in his wake, still in line, and those behind her keep "
                                                     "station on her, at her inches")
@@ -2762,7 +2772,7 @@ def test_an_engine_hit_mid_move_runs_the_rest_of_the_move_at_the_new_setting_les
     """Play 30, moment 2 (p5 readings, p6 4-4): a torpedo test's 4-4 cut a ship at Cruise to Slow only after her first
     half, and nothing said how far her second goes. The rest of the move is at the new setting, its inches less this
     move's run (the count a consort freed mid-move makes), and none left ends her move. On A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "Engine hit mid-move the rest of the move at the new setting, less "
+    _read_on_both_papers(mobile_bay, bundled_packs, "Engine hit mid-move: the rest of the move at the new setting, less "
                                                     "her run to the hit (a torpedo's: to the field; none left, or "
                                                     "struck: her move ends)")
 
@@ -2795,7 +2805,7 @@ def test_a_failed_brooklyn_takes_the_tail_clear_of_the_lines_track_then_into_the
                                                     "past, then into her wake)")
     for pages in (mobile_bay, _letter(bundled_packs)):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("its last ship north of her, she weighs, at Slow joins its wake (050°, next bound 005°).") in ref
+        assert _squeezed("its last ship's centre north of hers, she weighs; next bound at Slow 050° into its wake.") in ref
 
 
 def test_a_target_sunk_mid_cannonade_leaves_the_rest_of_its_throws_lost(mobile_bay, bundled_packs, library, tmp_path):
@@ -2806,7 +2816,7 @@ def test_a_target_sunk_mid_cannonade_leaves_the_rest_of_its_throws_lost(mobile_b
                                                     "leaves the rest lost: no new target")
     house = tmp_path / "each.json"
     house.write_text(json.dumps({"quick-play": {"cannonade_edna": {"rows": {"reading": "each"}}}}))
-    assert ("One cannonade throw one at a time, each against her EDNA as the hits before it left it; a throw that sinks "
+    assert ("One cannonade: throw one at a time, each against her EDNA as the hits before it left it; a throw that sinks "
             "her leaves the rest lost: no new target") in _blocks(library, "mobile-bay-1864", house)
 
 
@@ -2900,8 +2910,7 @@ def test_a_failed_brooklyn_anchors_and_turns_to_port_into_the_wake_once_the_line
     at Slow turns to port, 050° then 005°, into its wake. On A4 and on Letter (the paragraph keeps its lines)."""
     for pages in (mobile_bay, _letter(bundled_packs)):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("From bound 2 she may anchor and, freed too, waits; its last ship north of her, she weighs, at Slow joins its wake "
-                         "(050°, next bound 005°).") in ref
+        assert _squeezed("From bound 2 she may anchor and wait, freed too; its last ship's centre north of hers, she weighs; next bound at Slow 050° into its wake.") in ref
         assert _squeezed("she sets Reverse or Slow") not in ref
 
 
@@ -2975,7 +2984,7 @@ def test_play_32_brooklyns_test_has_no_events_and_the_whole_line_takes_the_dogle
         ref = _squeezed(_page(pages, "The bound (sequence"))
         assert _squeezed("USS Brooklyn throws 3D6 (no events):") in ref
         assert _squeezed("the next astern leads west of her, all in his wake") in ref
-        assert _squeezed("joins its wake (050°, next bound 005°).") in ref
+        assert _squeezed("next bound at Slow 050° into its wake.") in ref
         setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
         assert _squeezed("the next astern leads west of her, all in his wake") in setup
         assert _squeezed("after Brooklyn's test each may set any heading") in setup
@@ -2988,7 +2997,7 @@ def test_play_32_the_readings_answer_the_line_sight_and_touching_moments(mobile_
     sight and how close is touching? (7, 17: ⅛ in both); after a failed sight throw, another target? (9: yes); does a
     struck consort block her partner's fire through her? (10: yes); "steering round ... in her turn" (12: her phase-6
     turn on the gauge). On A4 and on Letter, which keep 7 and 9 pages."""
-    for words in ("Drawing counters blind, the Union first",
+    for words in ("Drawing counters: blind, the Union first",
                   "(his whole inches, or to touch the ship ahead)",
                   "(both cannonades, no move; arcs as she lies)",
                   "in doubt, she sees",
@@ -3041,7 +3050,7 @@ def test_play_33_the_readings_answer_the_line_sight_touching_and_prize_moments(m
                   "in doubt, she sees",
                   "(her water battery), sight too: one point (house rule)",  # play 40, moment 4: one point
                   "(deep where none is given, as off the channel)",
-                  "(her phase-6 turn may take her round to finish; a 2nd touch ends it)",
+                  "(her phase-6 turn may take her round for the 2nd half; a 2nd touch ends it)",
                   "(free: no inboard side; no drift into the prize)",
                   "a monitor's all round; no prize",
                   "test the EDNA she had as it began, after earlier numbers' hits"):
@@ -3085,7 +3094,7 @@ def test_play_34_brooklyns_failed_test_says_when_the_line_turns_and_when_it_is_p
         for text in (ref, setup):
             assert _squeezed("all in his wake (no gauge turns: 320° 1st half, 005° 2nd") in text
             assert _squeezed("at the start, 005°") not in text
-        assert _squeezed("its last ship north of her, she weighs") in ref and _squeezed("the line past,") not in ref
+        assert _squeezed("its last ship's centre north of hers, she weighs") in ref and _squeezed("the line past,") not in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
 
 
@@ -3111,7 +3120,7 @@ def test_play_34_a_grounded_ship_comes_off_straight_astern(mobile_bay, bundled_p
 def test_play_34_a_pair_broken_after_its_move_gets_no_more_and_the_leader_leaves_the_line(mobile_bay, bundled_packs):
     """Play 34, moment 6 (p. 3 One of a pair lost: Metacomet struck after Hartford had moved; more movement? does "the
     lead pair's" cover a leader since Brooklyn's test?): "(moved: none)", "the leader's". On A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "less this move's run (moved: none)")
+    _read_on_both_papers(mobile_bay, bundled_packs, "less this move's run (moved: none this bound)")
     _read_on_both_papers(mobile_bay, bundled_packs, "(free: no inboard side; no drift into the prize); freed, a leader leaves the line")
 
 
@@ -3131,8 +3140,8 @@ def test_play_36_the_wooden_lines_printed_starts_lie_on_brooklyns_005_line(mobil
         for unit in ("USS Hartford + USS Metacomet", "USS Richmond + USS Port Royal", "USS Lackawanna + USS Seminole",
                      "USS Monongahela + USS Kennebec", "USS Ossipee + USS Itasca", "USS Oneida + USS Galena"):
             (x, y), heading = _printed_start(setup, unit)
-            assert heading == 5.0 and abs(x - (bx + (y - by) * math.tan(math.radians(5)))) < 0.006, unit
-        assert "55.78, 14½" in setup and "54.69, 2 005°" in setup
+            assert heading == 5.0 and abs(x - (bx + (y - by) * math.tan(math.radians(5)))) <= 1 / 16, unit
+        assert "55¾, 14½" in setup and "54¾, 2 005°" in setup  # a tape's eighths, not 55.78 (play 41)
         assert "59, 15 000°" in setup  # the monitors' 000° line: as printed before
     _starts_on_line(mobile_bay, _letter(bundled_packs))
     assert "slides square" not in _squeezed(_readings(mobile_bay))
@@ -3277,8 +3286,8 @@ def test_play_37_a_ship_touching_in_her_first_half_may_turn_round_and_finish(mob
     """Play 37, moment 9 (p3 Passing): Lackawanna touched the struck Metacomet in phase 5, before any turn: she stops
     that half, and her phase-6 turn may take her round to finish the other half."""
     for pages in _both(mobile_bay, bundled_packs):
-        assert _squeezed("she stops that half move (her phase-6 turn may take her round to finish; a 2nd touch ends "
-                         "it)") in _squeezed(_readings(pages))
+        assert _squeezed("she stops that half move, its rest lost (her phase-6 turn may take her round for the 2nd half; "
+                         "a 2nd touch ends it)") in _squeezed(_readings(pages))
 
 
 def test_play_37_the_forts_magazine_prints_its_other_reading(mobile_bay, bundled_packs):
@@ -3359,15 +3368,15 @@ def test_play_39_a_freed_brooklyn_still_waits_for_the_line(mobile_bay, bundled_p
     """Play 39, moment 4 (p6): Octorara struck, Brooklyn cut free: may she steam on at the pair's setting, or wait
     for the line? She waits, freed or not, as the event says."""
     for pages in _both(mobile_bay, bundled_packs):
-        assert _squeezed("From bound 2 she may anchor and, freed too, waits; its last ship north of her, she weighs") in \
+        assert _squeezed("From bound 2 she may anchor and wait, freed too; its last ship's centre north of hers, she weighs") in \
             _squeezed(_page(pages, "The bound (sequence"))
 
 
 def test_play_39_a_pairs_marker_is_the_slower_ships_of_each_setting(mobile_bay, bundled_packs):
     """Play 39, moment 3 (p3): "the speed marker of the slower's setting" left open whether a pair stepping to Cruise
     takes the slower ship's Cruise marker or the slower of the two ships' inches; it is her marker of that name."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "one counter and the slower's marker of each setting (Slow: sloop "
-                                                    "4\", sidewheeler 3\": 3\")")
+    _read_on_both_papers(mobile_bay, bundled_packs, "one counter and the slower's marker (alike: either) of each "
+                                                    "setting (Slow: 4\" and 3\": 3\")")
     for pages in _both(mobile_bay, bundled_packs):
         assert _squeezed("the slower's setting (sloop 4\"") not in _squeezed(_readings(pages))
 
@@ -3426,7 +3435,7 @@ def test_p40_the_dogleg_says_its_inches_a_leg_and_that_the_line_fires_on_005(mob
     for pages in _both(mobile_bay, bundled_packs):
         setup = pages[1]
         (_, _), heading = _printed_start(setup, "USS Hartford + USS Metacomet")
-        inches = re.search(r"USS Hartford \+ USS Metacomet [\d.,½ ]+ 005° (\d+)\" \(leader's\)", setup)
+        inches = re.search(r"USS Hartford \+ USS Metacomet [\d.,⅛¼⅜½⅝¾⅞ ]+ 005° (\d+)\" \(leader's\)", setup)
         assert heading == 5 and inches, setup[:400]
         half = int(inches.group(1)) / 2
         leg = f"{int(half)}½" if half % 1 else f"{int(half)}"
@@ -3506,7 +3515,7 @@ def test_p40_a_second_cannonade_may_take_another_target(mobile_bay, bundled_pack
         ref = _squeezed(_page(pages, "The bound (sequence"))
         assert _squeezed("7 Fort 2nd cannonade a fort fires again, at any target (it does not move) the fort acting") in ref
         assert _squeezed("9 Ship 2nd cannonade she fires again, at any target; then") in ref
-        assert _squeezed("Each cannonade its own target (a fort's 2nd too)") in _squeezed(_readings(pages))
+        assert _squeezed("Each cannonade: its own target (a fort's 2nd too)") in _squeezed(_readings(pages))
 
 
 def test_p40_a_cannonade_fires_every_factor_that_bears_or_none(mobile_bay, bundled_packs):
@@ -3520,3 +3529,99 @@ def test_p40_a_cannonade_fires_every_factor_that_bears_or_none(mobile_bay, bundl
         assert _squeezed("all that bear, a sure hit's too, or none; a Heavy in one of the two, the owner's choice") in \
             readings
         assert _squeezed("Heavy guns fire in one") not in readings
+
+
+# ------------------------------------------------------------------------------------------------------------ play 41
+
+def _plain_text(path: str, page: int) -> str:
+    """A page's text as pdfplumber reads it at its own word gap (x_tolerance 3), as the player read the pack."""
+    with _opened(path) as pdf:
+        return _flat(pdf.pages[page].extract_text() or "")
+
+
+def test_p41_a_bold_term_and_its_gloss_read_apart_at_pdfplumbers_own_gap(mobile_bay, bundled_packs):
+    """Play 41, other defects (pp. 3 and 5): "Drawing countersblind", "Lashed pairsone unit", "Tecumsehleads": a bold
+    term's space was a 2 pt gap, under a reader's tolerance. Each word after a change of weight now prints its space,
+    and each reading's term ends in a colon, on A4 and Letter, at pdfplumber's default gap."""
+    for pages in _both(mobile_bay, bundled_packs):
+        found = [k for k, p in enumerate(pages) if "What the rules leave open" in p or "Quick Play order of battle" in p]
+        text = " ".join(_plain_text(str(pages.path), k) for k in sorted(set(found)))
+        for run_together in ("countersblind", "pairsone", "Tecumsehleads", "Hartfordflagship", "Morgansectors",
+                             "factorthe", "Elsewhere:Ramming"):
+            assert run_together not in text, run_together
+        for said in ("Drawing counters: blind, the Union first", "Tecumseh leads the monitor column",
+                     "Ramming factor: the printed", "Elsewhere: Ramming, Holed, Repeats, Torpedo tests: the quick reference",
+                     "Elsewhere: Fort Gaines: the set-up page"):
+            assert said in text, said
+
+
+def test_p41_moment_1_a_followers_each_half_comes_right_after_her_leaders(mobile_bay, bundled_packs):
+    """Play 41, moment 1 (p3 Line of battle): "in halves" left open whether the line's halves come between the
+    leader's (his 1st, theirs; his turn; his 2nd, theirs) or after his whole move: each half right after his."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "each moves in his wake at his speed, each half right after his, "
+                                                    "her own torpedo tests")
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("each moves right after him") not in _squeezed(_readings(pages))
+
+
+def test_p41_moment_2_the_forts_range_arc_and_sight_are_one_point_and_a_consort_screens(mobile_bay, bundled_packs):
+    """Play 41, moment 2 (p2, p3): where Fort Morgan measures from and what blocks her sight, found over three pages
+    in the pack the player had. qp26 made it one point, in the Fort Morgan reading (the any-point sight is the
+    fort_sight house rule); In sight says a pair's base blocks too, a consort partly clear being seen."""
+    for pages in _both(mobile_bay, bundled_packs):
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("to the nearest point of Mobile Point's west shore (her water battery), sight too: one point "
+                         "(house rule)") in readings
+        assert _squeezed("passes over no other model or base (a pair's too: a consort partly clear is seen)") in readings
+
+
+def test_p41_moment_4_a_consort_freed_after_the_move_goes_no_further_on_her_own_marker(mobile_bay, bundled_packs):
+    """Play 41, moment 4 (p3 One of a pair lost): Metacomet struck at Morgan's number after Hartford had moved:
+    should Hartford steam the rest at once, and on which marker? Her own marker of the pair's setting; moved: none
+    this bound."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "goes on at the pair's setting on her own marker (Cruise: a "
+                                                    "sloop's 8\"), less this move's run (moved: none this bound)")
+
+
+def test_p41_moment_5_a_touch_loses_the_rest_of_that_half(mobile_bay, bundled_packs):
+    """Play 41, moment 5 (p3 Passing): "her phase-6 turn may take her round to finish" read as winning back the
+    inches the touch cost: the rest of that half is lost, the turn takes her round for the 2nd half."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "she stops that half move, its rest lost (her phase-6 turn may "
+                                                    "take her round for the 2nd half; a 2nd touch ends it)")
+
+
+def test_p41_moment_6_brooklyn_waits_freed_too_by_centres_and_moves_the_bound_after_she_weighs(mobile_bay, bundled_packs):
+    """Play 41, moment 6 (p6 Bound 1 box): "freed too", "north of her" (centres or bases?) and whether she weighs
+    and moves in one bound: she waits freed or not, centres are compared, and weighing (her move: Tide) puts her at
+    Slow into the wake the bound after. On the quick reference of A4 and Letter, which keep their pages."""
+    for pages in _both(mobile_bay, bundled_packs):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("From bound 2 she may anchor and wait, freed too; its last ship's centre north of hers, she "
+                         "weighs; next bound at Slow 050° into its wake.") in ref
+        assert _squeezed("a stopped ship anchors or weighs as her move") in _squeezed(_readings(pages))
+
+
+def test_p41_moment_8_a_pair_of_equal_ships_takes_either_ones_marker(mobile_bay, bundled_packs):
+    """Play 41, moment 8 (p2, p3 Lashed pairs): "the slower's marker" with two ships of one speed (Lackawanna and
+    Seminole, the Unadilla pairs): either's."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "one counter and the slower's marker (alike: either) of each "
+                                                    "setting (Slow: 4\" and 3\": 3\")")
+
+
+def test_p41_the_wooden_lines_starts_print_a_tapes_eighths_within_a_sixteenth_of_the_line(mobile_bay, bundled_packs):
+    """Play 41, other defects (p2 table plan): '55.78, 14½' beside '17½' everywhere else: a tape reads eighths. Each
+    astern's x prints to the nearest eighth (⅛ ⅜ ⅝ ⅞ glyphs too), within 1/16 in of Brooklyn's 005° line, and no
+    start prints hundredths."""
+    import math
+
+    for pages in _both(mobile_bay, bundled_packs):
+        setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
+        (bx, by), _ = _printed_start(setup, "USS Brooklyn + USS Octorara")
+        printed = []
+        for unit in ("USS Hartford + USS Metacomet", "USS Richmond + USS Port Royal", "USS Lackawanna + USS Seminole",
+                     "USS Monongahela + USS Kennebec", "USS Ossipee + USS Itasca", "USS Oneida + USS Galena"):
+            (x, y), _ = _printed_start(setup, unit)
+            assert (x * 8).is_integer() and abs(x - (bx + (y - by) * math.tan(math.radians(5)))) <= 1 / 16, unit
+            printed.append(re.search(re.escape(unit) + r" (\S+),", setup).group(1))
+        assert printed == ["55¾", "55⅝", "55⅜", "55⅛", "54⅞", "54¾"]
+        assert not re.search(r"\b\d+\.\d\d, \d", setup)

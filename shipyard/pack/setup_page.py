@@ -17,7 +17,7 @@ from ..render.flow import Flow
 from ..render.text_blocks import Heading, Text
 from ..render.paper import MM
 from ..render.table_block import Table
-from ..render.text import NO_BREAK, number
+from ..render.text import NO_BREAK, eighths, number
 from ..render.kit import load_style
 from ..render.plan import Marker, Shape, TablePlan
 
@@ -282,15 +282,16 @@ def _where(start, f: Fit) -> str:
 
 def _on_line(start, lead, f: Fit) -> str:
     """A follower's start on her column leader's heading line: his printed point (to the half unit), her own y, x
-    to the hundredth (play 36, moment 1: '55.78, 14½', where the half unit printed 56, 0.2 in off his line); a leader,
-    or a start with no point or heading, as _where prints it."""
+    to the nearest eighth, within 1/16 of his line (play 36, moment 1: the half unit printed 56, 0.2 in off it; play
+    41: the hundredths, '55.78, 14½', are no tape's, which reads eighths: '55¾, 14½'); a leader, or a start with no
+    point or heading, as _where prints it."""
     if start.at is None or lead is None or lead.at is None or lead.heading is None:
         return _where(start, f)
     lx, ly = (round(v * 2) / 2 for v in f.table_point(lead.at))
     y = round(f.table_point(start.at)[1] * 2) / 2
     x = lx + (y - ly) * math.tan(math.radians(lead.heading))
     on_half = abs(x * 2 - round(x * 2)) < 0.005  # a 000° line: his half-unit x, as _where prints it
-    return f"{number(round(x * 2) / 2) if on_half else f'{x:.2f}'}, {number(y)}"
+    return f"{number(round(x * 2) / 2) if on_half else eighths(x)}, {number(y)}"
 
 
 def column_leaders(side) -> dict[str, str]:

@@ -51,6 +51,17 @@ def number(v, *, fractions: bool = True, none: str = "") -> str:
     return str(v)
 
 
+_EIGHTHS = {1: "⅛", 2: "¼", 3: "⅜", 4: "½", 5: "⅝", 6: "¾", 7: "⅞"}
+
+
+def eighths(v: float) -> str:
+    """v to the nearest eighth, as a tape measure reads it: 55.78 -> '55¾', 54.69 -> '54¾', 3.4 -> '3⅜' (within 1/16 of
+    v; the glyphs are the embedded DejaVu fonts')."""
+    n = round(v * 8)
+    whole, part = divmod(n, 8)
+    return (str(whole) if whole or not part else "") + _EIGHTHS.get(part, "")
+
+
 def _fmt_num(v) -> str:
     if v is None:
         return ""

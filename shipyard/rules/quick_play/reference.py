@@ -388,6 +388,10 @@ READING_PARTS = {"set-up": "the set-up and the units", "bound": "the bound"}
 # the readings' heading, in the players' words (not "the article", a word of the tool's sources: replay 7)
 LEFT_OPEN = "What the rules leave open"
 
+# after a reading's rule, before its reading: a visible break between the bold term and its gloss, as the other rule
+# sets' readings have a column's gutter (play 41: "Drawing counters blind, ..." was read as one phrase at the table)
+READING_MARK = ":"
+
 # after a reading with a second one that a house rule plays (the rule set's docs name the option)
 HOUSE_RULE_MARK = "(house rule)"
 
@@ -446,7 +450,7 @@ def reading_runs(row: list[str]) -> list[tuple[str, str]]:
     reading. The option's name is the tool's word, not the game's (replay 7): docs/rules/quick-play.md and the web's
     rule set page name it."""
     rule, text, option = row
-    return [(rule, "bold"), (" " + text, "regular")] + ([] if option == "—" else [(f" {HOUSE_RULE_MARK}", "regular")])
+    return [(rule + READING_MARK, "bold"), (" " + text, "regular")] + ([] if option == "—" else [(f" {HOUSE_RULE_MARK}", "regular")])
 
 
 @dataclass(eq=False)
@@ -486,11 +490,6 @@ class BalancedColumns(Block):
         return [t for c in self.children for t in c.texts()]
 
 
-def _listed(words: list[str]) -> str:
-    """'A', 'A and B', 'A, B and C'."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-
-
 def readings(ctx: Context, part: str | None = None) -> Block:
     """What the article leaves open and how this pack reads it, one part (READING_PARTS) or all: a heading, a line on
     what it is, the readings as paragraphs in two balanced columns. The kit's three-column table had to be set at
@@ -503,9 +502,11 @@ def readings(ctx: Context, part: str | None = None) -> Block:
     away: dict[str, list[str]] = {}
     for rule, where in elsewhere_rows(ctx, part, kept=kept):
         away.setdefault(where, []).append(rule)
-    if away:  # said once, where a player looks for it: the panel points there
-        paras.append(Runs([("Elsewhere", "bold"), (" " + "; ".join(
-            f"{_listed(rules)}: {where}" for where, rules in away.items()), "regular")], **st["readings"]))
+    # said once, where a player looks for it: the panel points there, the rules a list with no "and" (the bound's
+    # pointer took a second line on A4 once its term had its colon: play 41)
+    if away:
+        paras.append(Runs([("Elsewhere" + READING_MARK, "bold"), (" " + "; ".join(
+            f"{', '.join(rules)}: {where}" for where, rules in away.items()), "regular")], **st["readings"]))
     title = LEFT_OPEN + (f": {READING_PARTS[part]}" if part else "")
     return Stack([Heading(title, **st["readings_heading"]),
                   Text("Rules the surviving text lost or leaves open, as this pack plays them; one marked "
