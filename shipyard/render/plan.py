@@ -155,9 +155,18 @@ class TablePlan(Block):
                 return not any(_overlap(box, t) for t in clear) and (not r or own_nearest(box, (x, y), centres))
 
             def homed(box) -> bool:
+                if home is None:
+                    return True
                 mx, my = _middle(box)
-                return home is None or (all(_inside(px, my, home) for px in ((box[0], mx, box[2]) if whole else (mx,)))
-                                        and not any(_inside(px, my, d) for d in dry for px in (box[0], mx, box[2])))
+                ends = (box[0], mx, box[2]) if whole else (mx,)
+                if not (hy0 <= my <= hy1 and hx0 <= ends[0] and ends[-1] <= hx1):  # off its outline's bounds: no
+                    return False  # point of it can lie inside (the grid search tries thousands of boxes)
+                return (all(_inside(px, my, home) for px in ends)
+                        and not any(_inside(px, my, d) for d in dry for px in (box[0], mx, box[2])))
+
+            if home is not None:
+                hx0, hx1 = min(px for px, _ in home), max(px for px, _ in home)
+                hy0, hy1 = min(py for _, py in home), max(py for _, py in home)
 
             tw = text_width(label, size)
             # every place tried beside her lies within her farthest reach: only what reaches into that can be covered
@@ -190,11 +199,19 @@ class TablePlan(Block):
                 best, best_cost = unowned, 0.0
             if best_cost or (home is not None and best is None):  # crowded (or no place beside it on its ground): the
                 # nearest free place round the marker, searched outwards on a 1 mm grid
-                for dx, dy in _outwards():
+                offsets = _outwards()
+                if home is not None:  # only where the box's middle (whole: its ends) may lie within its outline's
+                    half = tw / 2 if whole else 0.0  # bounds: homed() refuses every other offset
+                    lo_x, hi_x, lo_y, hi_y = hx0 - x + half, hx1 - x - half, hy0 - y, hy1 - y
+                    offsets = [d for d in offsets if lo_x <= d[0] <= hi_x and lo_y <= d[1] <= hi_y]
+                ax, ay = tw / 2 + OUTWARDS_MM[0], th / 2 + OUTWARDS_MM[1]  # every box the grid tries lies in
+                around = [t for t in clear if _overlap((x - ax, y - ay, x + ax, y + ay), t)]  # this: only what reaches
+                # into it can be covered
+                for dx, dy in offsets:
                     box = (x + dx - tw / 2, y + dy - th / 2, x + dx + tw / 2, y + dy + th / 2)
                     if not _within(box, w, h) or not homed(box):
                         continue
-                    if free(box, x, y, 0.0):
+                    if free(box, x, y, 0.0, around):
                         best, best_cost = box, 0.0
                         break
             return None if home is not None and best_cost else best
@@ -412,11 +429,15 @@ def own_nearest(box, own, centres) -> bool:
     return all(mine < box_distance(box, c) for c in centres if c != own)
 
 
+OUTWARDS_MM = (60, 45)  # how far a crowded label's place is searched from its marker, across and up or down
+
+
 @functools.cache
 def _outwards() -> tuple[tuple[int, int], ...]:
     """The 1 mm grid round a crowded label's marker, nearest first (ties in the order made): sorted once a process,
     where each crowded label sorted its 11,011 offsets again (~5 ms each; most of a set-up plan's 14-38 ms)."""
-    return tuple(sorted(((dx, dy) for dx in range(-60, 61) for dy in range(-45, 46)),
+    across, up = OUTWARDS_MM
+    return tuple(sorted(((dx, dy) for dx in range(-across, across + 1) for dy in range(-up, up + 1)),
                         key=lambda d: d[0] * d[0] + d[1] * d[1]))
 
 
