@@ -407,12 +407,14 @@ def sinking_example(tables: Tables) -> str:
 def readings(tables: Tables) -> list[dict]:
     """The reconstructions table's rows with their readings filled: an option's chosen words ({fort_fire}) and any
     table value ({fire.put_out_on}), so the page follows a house rule."""
-    out = []
-    for row in tables.require("reconstructions").rows:
-        text = _OPTION.sub(lambda m: option_words(tables, m.group(1)), str(row["reading"]))
-        text = text.replace("{sinking_example}", sinking_example(tables))
-        out.append({**row, "reading": fill(text, tables, "table reconstructions")})
-    return out
+    return [{**row, "reading": _filled(tables, row)} for row in tables.require("reconstructions").rows]
+
+
+def _filled(tables: Tables, row: dict) -> str:
+    """One readings row's words, its option's chosen words and table values filled in."""
+    text = _OPTION.sub(lambda m: option_words(tables, m.group(1)), str(row["reading"]))
+    text = text.replace("{sinking_example}", sinking_example(tables))
+    return fill(text, tables, "table reconstructions")
 
 
 INSTEAD = "a club may instead play"  # where a readings row's second reading begins
@@ -454,9 +456,9 @@ def other_readings(tables: Tables, name: str) -> str:
 def reading(tables: Tables, rule: str) -> str:
     """One rule's reading as the readings page prints it ('Putting out a FIRE' -> 'at the end of each turn ...'),
     for the place on the quick reference where a player needs it: the words live in one table."""
-    for row in readings(tables):
+    for row in tables.require("reconstructions").rows:  # only this row filled: the quick reference asks ~60 times
         if row["rule"] == rule:
-            return row["reading"]
+            return _filled(tables, row)
     raise ShipyardError(f"table reconstructions: no row for {rule!r}")
 
 
