@@ -77,6 +77,12 @@ class Marker:
     consorts: Sequence[str] = ()  # the side ("port", "starboard") of each ship lashed to her: a smaller hull drawn there
 
 
+# the labels' places of the last plans drawn in this process, by the plan's whole content and width: a plan is
+# made afresh each time its page is drawn, and its labels' search is most of its cost
+_PLACED: dict[tuple[str, float], list] = {}
+PLACED_KEPT = 16
+
+
 @dataclass
 class TablePlan(Block):
     width: float  # the table, in its units
@@ -108,6 +114,10 @@ class TablePlan(Block):
         (own_nearest), trying nearer places first; a label that finds no such place goes where it covers least."""
         key = round(width, 3)
         if key in self._cache:
+            return self._cache[key]
+        drawn = (repr(self), key)  # the same plan drawn again (a pack drawn twice to refile its contents): placed once
+        if drawn in _PLACED:
+            self._cache[key] = _PLACED[drawn]
             return self._cache[key]
         s = self._scale(width)
         w, h = self.width * s, self.depth * s
@@ -233,6 +243,9 @@ class TablePlan(Block):
             taken.append((best[0] - gx, best[1] - gy, best[2] + gx, best[3] + gy))
             placed.append((label, *best))
         self._cache[key] = placed
+        if len(_PLACED) >= PLACED_KEPT:
+            _PLACED.pop(next(iter(_PLACED)))
+        _PLACED[drawn] = placed
         return placed
 
     def leaders(self, width: float) -> list[tuple[str, float, float, float, float]]:
