@@ -227,10 +227,12 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     out: list[Block] = []
     mv = t.movement.rows
     factor, scale = scale_factor(ctx)
+    # play 42 (sau28), moments 2, 3: astern is a share of her maximum as damage leaves it; ahead to astern counts
+    # through 0 (1 kn ahead to 1 kn astern is a 2 kn change)
     out.append(_table("Movement", [
         [f"Inches a turn per knot at {scale}", number(float(mv["inches_per_knot"]) * factor)],
-        ["Speed change a turn (kn)", f"±{number(mv['acceleration_kn'])}"],
-        ["Astern (double-ender: full)", f"× {fraction(mv['astern_fraction'])}"],
+        ["Speed change a turn, through 0 (kn)", f"±{number(mv['acceleration_kn'])}"],
+        ["Astern, of max now (double-ender: full)", f"× {fraction(mv['astern_fraction'])}"],
         *[[f"Hull {fraction(r['lost_fraction'])} lost: max speed ×", fraction(r["speed_fraction"])] for r in t.hull_speed.rows],
         [f"Turn ladder (°); spar deployed: {signed(t.turn.rows['spar_torpedo_deployed_steps'])} step",
          " ".join(str(a) for a in turns_in_play(ctx))],  # the angles the turn gauges are cut for
