@@ -4575,3 +4575,15 @@ def test_p42_a_sheet_s_no_ram_bow_is_the_ramming_table_s_row_not_another(bundled
     sheets = [t for t in texts if SHEET_MARK in t and "USS Brooklyn" in t]
     assert sheets and all(f"No ram bow (ramming table's {'−' if mod < 0 else '+'}{abs(mod)} row)" in t for t in sheets)
     assert not any("ramming)" in t and "No ram bow (−" in t for t in texts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p42_a_bow_on_a_torpedo_field_s_edge_is_in_it(bundled_packs, paper):
+    """Play 42, moment 7 (p2 "x 30–59½", p19 Tests): Manhattan's bow crossed the field's line at x 59.53, 0.03 in
+    outside, with no tolerance rule. The Tests row, under the density table where the player looked, now ends: the
+    edge is read to 1/16 in, as Range reads the tape, and a bow on it is in the field."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Torpedoes"]
+    assert row.endswith("a strike harms her alone; on a field's edge, to 1/16 in: in it")
+    tests = ref.split("Torpedo fields", 1)[1][:900]
+    assert row in tests
