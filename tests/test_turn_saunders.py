@@ -4587,3 +4587,15 @@ def test_p42_a_bow_on_a_torpedo_field_s_edge_is_in_it(bundled_packs, paper):
     assert row.endswith("a strike harms her alone; on a field's edge, to 1/16 in: in it")
     tests = ref.split("Torpedo fields", 1)[1][:900]
     assert row in tests
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p42_a_light_rifle_is_2r_in_the_gun_table_as_on_its_sheet(bundled_packs, paper):
+    """Play 42, other defects (p18 gun table; Kennebec's and Itasca's sheets, p3 roster): the 20-pdr Parrott stood in
+    the gun table's plain "2" row, while its sheets say "2R" with Long "none". The table's Str cell now names it 2R
+    too (a rifle's +1 counts; its light gun's Long stays none)."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    guns = ref.split("Guns in play", 1)[1][:1500]
+    assert re.search(r"2, 2R 2 15 none 20-pounder Parrott rifle", guns), guns[:600]
+    assert any(re.search(r"20-pounder Parrott rifle 1 2 R ", t) for t in texts if SHEET_MARK in t)  # Str 2, Rif R

@@ -271,7 +271,8 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
             long = None if g.light else band["long_in"] * factor * (float(rng["rifle_long_factor"]) if rifled else 1.0)
             key = (band["point_blank_in"] * factor, band["effective_in"] * factor, long)
             strengths, names = bands.setdefault(key, (set(), set()))
-            strengths.add(f"{g.strength}{'R' if rifled else ''}")
+            # play 42, other defects: a light rifle (the 20-pdr Parrott) is "2R" on her sheet and the roster, so here too
+            strengths.add(f"{g.strength}{'R' if g.rifled else ''}")
             names.add(g.name)
         order = sorted(bands, key=lambda k: (min(int(x.rstrip("R")) for x in bands[k][0]), k[2] is None, k[2] or 0))
         rows = [[", ".join(sorted(bands[k][0], key=lambda x: (int(x.rstrip("R")), x))), number(k[0]), number(k[1]),
