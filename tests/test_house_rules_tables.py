@@ -193,7 +193,7 @@ def test_saunders_ram_bow_reason_and_sheet_quote_the_ramming_table(library, tmp_
     d = SAUNDERS.derive(hartford, ctx)
     assert d["ram_bow"] is False
     assert d.reasons["ram_bow"].words == "no ram bow in the library: -2 when ramming (ramming_modifiers, house rule)"
-    assert any("No ram bow (−2 ramming)" in t for t in sheet(hartford, d, ctx).texts())
+    assert any("No ram bow (ramming table's −2 row)" in t for t in sheet(hartford, d, ctx).texts())
     plain = SAUNDERS.derive(hartford, SAUNDERS.context(library))
     assert plain.reasons["ram_bow"].words == "no ram bow in the library: -1 when ramming (ramming_modifiers, source)"
 

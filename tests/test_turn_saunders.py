@@ -287,7 +287,7 @@ def test_torpedo_tables_only_where_the_set_up_can_have_torpedo_fields(library):
 # (rule, the words that answer the player). Finding numbers are the round-2 player report's.
 ROUND_2_READINGS = {
     "1, 13: which section a hit strikes, what a 4-6 does, the gun nearest": [
-        ("Section hit", "facing the firer: in her fore, aft 90°: bow, stern; else midships"),
+        ("Section hit", "facing the firer: within 45° of her ahead, astern: bow, stern; else midships"),
         ("Hits 4–6", "no hull lost, the result's D66 only"), ("Gun nearest", "one in the section hit")],
     "7: a shot needing 7+": [("Sure rolls", "a 6 needing 7+ misses")],
     "5: turning at 0 kn": [("0 kn turns", "plot 1 kn or more to turn")],
@@ -1493,7 +1493,7 @@ def test_a_magazine_hit_on_a_fort_silences_the_face_hit_not_the_whole_fort(bundl
     forts = [t for t in texts if "A fort does not move" in t]
     assert forts and all("Magazine (never explodes): the face hit: no firing next turn" in t for t in forts)
     assert not any("Magazine: no firing next turn" in t for t in forts)
-    assert "26: the face hit (bearing on the firer) floods, not the fort" in reference_text(texts)
+    assert "26: the face row (bearing on the firer) floods, not the fort" in reference_text(texts)  # play 42: a row
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -1603,7 +1603,7 @@ def test_a_monitors_low_deck_is_fired_over_and_a_knife_edge_line_is_diced(bundle
     fire passes over her, as over a wreck; a line too close to call is settled by a D6, not a string."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     reading = readings_rows()["Line of fire"]
-    assert "but a monitor's low deck is fired over, as a wreck is" in reading
+    assert "but fired over a monitor's low deck, a wreck, piles" in reading  # play 42, moment 4: piles too
     assert reading.endswith("touching her bow or stern, no gap: D6, 4+ open")
     assert reading in ref
 
@@ -3116,7 +3116,7 @@ def test_s36_a_set_up_rule_s_word_on_a_gun_s_reach_adds_no_limit_to_the_tape(bun
     texts = pack_texts(bundled_packs, paper=paper)
     assert any("their 48 in Long reaches the channel's west edge north of y 18." in t for t in texts)  # the set-up's sentence is there
     row = readings_rows()["Range"]
-    assert "by the tape alone: a set-up rule's word on a gun's reach adds no limit" in row
+    assert "by the tape's 1/16 in (20.04: 20); a set-up rule's word on a gun's reach adds no limit" in row
     assert flat(row) in reference_text(texts)
 
 
@@ -3363,7 +3363,7 @@ def test_s37_the_forts_hit_row_is_filled_from_the_readings_table(bundled_packs):
     assert dict(fort_rules(t))["Hit"] == "roll the location as for a ship: the walls take every hit (a test reading)"
     reading = readings_rows()["Hits on a fort"]
     assert f"Hit roll the location as for a ship: {reading}" in reference_text(pack_texts(bundled_packs))
-    assert "26: the face hit (bearing on the firer) floods, not the fort" in reading
+    assert "26: the face row (bearing on the firer) floods, not the fort" in reading
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -3860,7 +3860,7 @@ def test_p34_a_wrapped_gun_row_has_its_box_on_its_first_line_and_the_head_says_a
     assert abs(number["top"] - gun["top"]) < 2.5, (number, gun)
     texts = pack_texts(bundled_packs)
     assert all("Gun (a box each: dot it as it fires)" in t for t in texts if SHEET_MARK in t and "USS Tecumseh" in t)
-    assert readings_rows()["Section hit"].endswith("else midships (too close to call by eye: midships)")
+    assert readings_rows()["Section hit"].endswith("else midships (too close to call: midships)")
     assert readings_rows()["Section hit"] in reference_text(texts)
 
 
@@ -4503,3 +4503,99 @@ def test_p41_fort_gaines_reach_on_the_set_up_page_says_it_is_no_limit(bundled_pa
     setup = next(t for t in texts if t.startswith("Set-up:"))
     assert "fire; their 48 in Long reaches the channel's west edge north of y 18. No other limit." in setup
     assert "a set-up rule's word on a gun's reach adds no limit" in readings_rows()["Range"]
+
+
+# Play 42 (sau28): the rulebook moments of three turns of Mobile Bay played from the A4 pack alone, each read back
+# from the built PDFs where the player looked for it.
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p42_a_range_on_a_band_s_edge_is_read_to_the_tape_s_sixteenth(bundled_packs, paper):
+    """Play 42, moment 1 (p18 gun table, p19 Range): Hartford to Selma reckoned 20.04 in against Eff 20, Ossipee 18.03
+    against 18, read one way once and the other way next. Range says the tape reads it, to its 1/16 in: 20.04 is 20,
+    in the band; the reach sentence stands after it."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Range"]
+    assert "by the tape's 1/16 in (20.04: 20); a set-up rule's word on a gun's reach adds no limit" in row
+    assert "by the tape alone" not in row
+    assert f"Range {row}" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p42_astern_is_a_share_of_the_maximum_now_and_counts_through_nought(bundled_packs, paper):
+    """Play 42, moments 2 and 3 (p18 Movement): Selma's astern after a lost paddle and 2 kn, and a change from ahead
+    to astern: the Movement table's rows say astern is the share of her maximum as it is now, and the ±2 kn a turn
+    counts through 0 (1 kn ahead to 1 astern is 2 kn); the share and the change are the table's figures."""
+    mv = RS.tables().movement.rows
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    movement = ref.split("Movement", 1)[1][:400]
+    assert f"Speed change a turn, through 0 (kn) ±{number(mv['acceleration_kn'])}" in movement
+    assert "Astern, of max now (double-ender: full) × ⅓" in movement and mv["astern_fraction"] == pytest.approx(1 / 3)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p42_the_piles_are_fired_over(bundled_packs, paper):
+    """Play 42, moment 4 (p2 plan, p19 Line of fire, which named only ships, pairs, monitors and wrecks): Fort
+    Gaines's line to the channel crossed the piles. They stop ships, not shot: fired over, named with the monitor's
+    deck and the wreck."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Line of fire"]
+    assert "but fired over a monitor's low deck, a wreck, piles; her side grazed: open" in row
+    assert row in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p42_a_fort_s_face_is_her_sheet_s_row(bundled_packs, paper):
+    """Play 42, moment 5 (p2 "channel fronts", p15 one row, one cap, one magazine box): the Forts table's Hit row says
+    the face row bearing on the firer floods, so the channel fronts, one row of the sheet, are one face."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    assert "26: the face row (bearing on the firer) floods, not the fort" in ref
+    assert "the face hit (bearing on the firer)" not in ref
+    fort = next(t for t in texts if "Fort Morgan" in t and "A fort does not move" in t)
+    assert "channel fronts" in fort.lower()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p42_a_bow_or_stern_section_is_within_45_degrees_of_ahead_or_astern(bundled_packs, paper):
+    """Play 42, moment 6 (p19 Section): "in her fore, aft 90°" read as ±45° or 90° each side decided which gun six
+    criticals took. The row now says within 45° of ahead, astern, as the text's four 90° turret arcs."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Section hit"]
+    assert row.startswith("facing the firer: within 45° of her ahead, astern: bow, stern; else midships")
+    assert "aft 90°" not in row and f"Section hit {row}" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p42_a_sheet_s_no_ram_bow_is_the_ramming_table_s_row_not_another(bundled_packs, paper):
+    """Play 42, moment 8 (Brooklyn p6 "No ram bow (−1 ramming)", p3 "Own ship the rammer, no ram bow −1"): read as
+    two −1s. The sheet now names it as the ramming table's row, its figure from that row."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    rows = RS.tables().ramming_modifiers.rows
+    mod = next(r["mod"] for r in rows if r["when"] == "Own ship the rammer, no ram bow")
+    sheets = [t for t in texts if SHEET_MARK in t and "USS Brooklyn" in t]
+    assert sheets and all(f"No ram bow (ramming table's {'−' if mod < 0 else '+'}{abs(mod)} row)" in t for t in sheets)
+    assert not any("ramming)" in t and "No ram bow (−" in t for t in texts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p42_a_bow_on_a_torpedo_field_s_edge_is_in_it(bundled_packs, paper):
+    """Play 42, moment 7 (p2 "x 30–59½", p19 Tests): Manhattan's bow crossed the field's line at x 59.53, 0.03 in
+    outside, with no tolerance rule. The Tests row, under the density table where the player looked, now ends: the
+    edge is read to 1/16 in, as Range reads the tape, and a bow on it is in the field."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Torpedoes"]
+    assert row.endswith("a strike harms her alone; on a field's edge, to 1/16 in: in it")
+    tests = ref.split("Torpedo fields", 1)[1][:900]
+    assert row in tests
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p42_a_light_rifle_is_2r_in_the_gun_table_as_on_its_sheet(bundled_packs, paper):
+    """Play 42, other defects (p18 gun table; Kennebec's and Itasca's sheets, p3 roster): the 20-pdr Parrott stood in
+    the gun table's plain "2" row, while its sheets say "2R" with Long "none". The table's Str cell now names it 2R
+    too (a rifle's +1 counts; its light gun's Long stays none)."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    guns = ref.split("Guns in play", 1)[1][:1500]
+    assert re.search(r"2, 2R 2 15 none 20-pounder Parrott rifle", guns), guns[:600]
+    assert any(re.search(r"20-pounder Parrott rifle 1 2 R ", t) for t in texts if SHEET_MARK in t)  # Str 2, Rif R

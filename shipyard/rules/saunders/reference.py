@@ -227,10 +227,12 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     out: list[Block] = []
     mv = t.movement.rows
     factor, scale = scale_factor(ctx)
+    # play 42 (sau28), moments 2, 3: astern is a share of her maximum as damage leaves it; ahead to astern counts
+    # through 0 (1 kn ahead to 1 kn astern is a 2 kn change)
     out.append(_table("Movement", [
         [f"Inches a turn per knot at {scale}", number(float(mv["inches_per_knot"]) * factor)],
-        ["Speed change a turn (kn)", f"±{number(mv['acceleration_kn'])}"],
-        ["Astern (double-ender: full)", f"× {fraction(mv['astern_fraction'])}"],
+        ["Speed change a turn, through 0 (kn)", f"±{number(mv['acceleration_kn'])}"],
+        ["Astern, of max now (double-ender: full)", f"× {fraction(mv['astern_fraction'])}"],
         *[[f"Hull {fraction(r['lost_fraction'])} lost: max speed ×", fraction(r["speed_fraction"])] for r in t.hull_speed.rows],
         [f"Turn ladder (°); spar deployed: {signed(t.turn.rows['spar_torpedo_deployed_steps'])} step",
          " ".join(str(a) for a in turns_in_play(ctx))],  # the angles the turn gauges are cut for
@@ -269,7 +271,8 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
             long = None if g.light else band["long_in"] * factor * (float(rng["rifle_long_factor"]) if rifled else 1.0)
             key = (band["point_blank_in"] * factor, band["effective_in"] * factor, long)
             strengths, names = bands.setdefault(key, (set(), set()))
-            strengths.add(f"{g.strength}{'R' if rifled else ''}")
+            # play 42, other defects: a light rifle (the 20-pdr Parrott) is "2R" on her sheet and the roster, so here too
+            strengths.add(f"{g.strength}{'R' if g.rifled else ''}")
             names.add(g.name)
         order = sorted(bands, key=lambda k: (min(int(x.rstrip("R")) for x in bands[k][0]), k[2] is None, k[2] or 0))
         rows = [[", ".join(sorted(bands[k][0], key=lambda x: (int(x.rstrip("R")), x))), number(k[0]), number(k[1]),

@@ -233,7 +233,8 @@ def remarks(s: SaundersStats, ctx: Context, unit=None) -> str:
         return fort_remarks(ctx, unit, s)
     out = []
     if not s.ram_bow:  # a ram bow's +1 is on her "Ram bow" box (status_items), where the line has room
-        out.append(f"No ram bow ({signed(modifier(ctx.tables.ramming_modifiers, 'Own ship the rammer, no ram bow'))} ramming)")
+        # play 42 (sau28), moment 8: "(−1 ramming)" read as a second −1 beside the ramming table's row: it is that row
+        out.append(f"No ram bow (ramming table's {signed(modifier(ctx.tables.ramming_modifiers, 'Own ship the rammer, no ram bow'))} row)")
     out.append(f"Propulsion: {s.drive}")
     if s.draught_ft is not None:
         out.append(f"Draught {draught_words(s.draught_ft)} ft")
