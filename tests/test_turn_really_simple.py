@@ -377,8 +377,8 @@ def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_th
 
 def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(pack_pages):
     assert any("Fort Morgan: silenced" in p for p in pack_pages)  # the scenario scores it
-    assert ("Silenced: a fort is silenced when every gun of its card's first ON ONE SHIP box is struck (no sector: all "
-            "its guns), or abandoned" in _reference(pack_pages))
+    assert ("Silenced: a fort is silenced when every gun of its card's first front is struck (all, not a share; "
+            "no sector: all its guns), or abandoned" in _reference(pack_pages))
 
 
 def test_a_jammed_shutter_says_what_it_does_and_that_a_fort_suffers_it_too(pack_pages, library, ctx):
@@ -501,7 +501,7 @@ def test_every_marker_prints_at_6_pt_or_more(ctx):
 
 def test_the_quick_reference_has_a_turn_track_of_the_games_turns(pack_pages, tmp_path):
     qr = _reference(pack_pages)
-    assert "Turn track: strike each turn as it ends TURN " + " ".join(map(str, range(1, 13))) in qr  # Mobile Bay: 12
+    assert "Turn track: strike each turn as it ends (stopped for good: score it then) TURN " + " ".join(map(str, range(1, 13))) in qr  # Mobile Bay: 12
     run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--turns", "20", "--no", "sheets", "-o",
                      tmp_path, "--jobs", "1")
     assert run.code == 0, run.err
@@ -567,7 +567,7 @@ def test_striking_the_0_box_is_sinking_not_struck_and_stopped_is_the_0_box_left(
 
 
 def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_pages):
-    assert ("Several hits: in a fire window every firer rolls before any hit is marked; then target by target, in "
+    assert ("Several hits: all rolled first (every firer), then target by target, in "
             "any order, each hit, the nearest firer's first (a fort: its place; equally near: the target's owner picks), rolls its own effect (1d6, a 6 then 2d6), marked before the next is rolled"
             in _reference(pack_pages))
     page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
@@ -708,7 +708,7 @@ def _said_once(pack_pages, words: str) -> bool:
 
 
 def test_end_on_contact_in_the_line_has_no_striker_and_no_avoid_roll(pack_pages):
-    assert _said_once(pack_pages, "end-on contact: no ram, no striker, no avoid roll")
+    assert _said_once(pack_pages, "end-on contact: no ram, no striker, and each misses")
 
 
 def test_a_forts_magazine_hit_and_a_shutter_with_no_gun_bearing_are_said(pack_pages):
@@ -1347,7 +1347,7 @@ def test_the_set_up_page_warns_that_the_line_starts_in_close_order(pack_pages):
     contact, and the pack did not say so. Mobile Bay's turn-1 event for this rule set says it, and the rule it cites says what contact does."""
     setup = next(p for p in pack_pages if p.startswith("Set-up:") or "Special rule How it plays" in p)
     assert ("Close order (all game): the line starts a few tenths of an inch bow to stern; a ship gaining on the one ahead meets her "
-            "stern (4+ avoids, else end-on: Collisions)") in setup  # play 33, moment 6: the follower may avoid
+            "stern (4+ avoids, else end-on: p11 Contact)") in setup  # play 33, moment 6: the follower may avoid
     qr = _reference(pack_pages)  # what it cites is the pack's own rule
     assert "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther" in qr
     assert "end-on, the two that touch (not their consorts) lose 1 knot each" in qr
@@ -1487,7 +1487,7 @@ def test_a_ship_touching_the_stern_ahead_as_the_half_move_starts_goes_no_farther
     touching the stern ahead; 'ships touching as it starts make no new contact' did not say how far one may go when
     the ship ahead moves less, whether she pushes through, or whether she loses another knot."""
     stern = ("a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther than "
-             "that stern to the half move's end")
+             "that stern (the leader goes on, not stopped) to the half move's end")
     touching = "Touching as it starts: no new contact, no roll, no loss"
     for words in (stern, touching):
         assert words in _reference(pack_pages) and _said_once(pack_pages, words)
@@ -1521,7 +1521,7 @@ def test_the_close_order_event_warns_a_leader_slowed_by_hits_jams_the_line_behin
     """Defect (replay 12): with the line a few tenths apart and speed changing 2 kn a turn at most, one crippled
     leader jammed the whole wooden line at once: true to the rules, and now said where the close order is."""
     setup = next(p for p in pack_pages if p.startswith("Set-up:"))
-    assert "(4+ avoids, else end-on: Collisions), so a slowed leader jams the line" in setup  # play 33, moment 6
+    assert "(4+ avoids, else end-on: p11 Contact), so a slowed leader jams the line" in setup  # play 33, moment 6
 
 
 # ---------------------------------------------------------------------------------------------- replay 13 moments
@@ -1654,7 +1654,7 @@ def test_fort_morgan_is_silenced_for_the_union_s_4_when_her_channel_guns_are_str
     guns too, which no ship in the channel fires at (8 of 32 gone after ~100 Union dice). For Really Simple the +4 is
     for her channel front's guns, the ones that fought the fleet."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "land: 4 32-pdrs. Silenced (+4): channel guns all struck;" in setup
+    assert "land: 4 32-pdrs. Silenced (+4): all 20 channel guns struck;" in setup
 
 
 # ---------------------------------------------------------------------------------------------- replay 17 moments
@@ -1764,11 +1764,11 @@ def test_silenced_is_defined_once_as_the_set_up_scores_it_the_guns_of_the_first_
     """Defect a (replay 19, p2 against pp8/11): the set-up scored Fort Morgan silenced when her channel guns are all
     struck, the reference and the readings when all 32 gun boxes on her card are. One definition: the guns of the
     card's first front (her channel front, 170–330°, the set-up's first), all her guns where the card has no sector."""
-    words = "a fort is silenced when every gun of its card's first ON ONE SHIP box is struck (no sector: all its guns)"
+    words = "a fort is silenced when every gun of its card's first front is struck (all, not a share; no sector: all its guns)"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert "every gun box on its card is struck" not in " ".join(pack_pages)
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "Channel (170–330°)" in setup and "Silenced (+4): channel guns all struck;" in setup
+    assert "Channel (170–330°)" in setup and "Silenced (+4): all 20 channel guns struck;" in setup
     morgan = [k for k in _fort_boxes(library, ctx, "fort-morgan") if k.startswith("ON ONE SHIP")]
     assert morgan[0] == "ON ONE SHIP 170–330°"
 
@@ -1841,7 +1841,7 @@ def test_a_lashed_pair_whose_one_bow_meets_a_stern_stops_whole_and_only_the_two_
     window are the two touching ships' only, not their consorts'."""
     from shipyard.rules.really_simple.words import LINE_AHEAD
 
-    words = "goes no farther than that stern to the half move's end (lashed: both)"
+    words = "goes no farther than that stern (the leader goes on, not stopped) to the half move's end (lashed: both)"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert all("(lashed: both)" in w for w in LINE_AHEAD.values())
     assert "end-on, the two that touch (not their consorts) lose 1 knot each" in _reference(pack_pages)
@@ -2403,18 +2403,18 @@ def test_r26_moment_4_a_forts_gun_lost_is_of_the_front_facing_the_firer(pack_pag
     firer ('if none bears, her largest'): a fort loses a gun of the front facing the firer, none left there: no
     effect; the literal reading a house rule."""
     qr = _reference(pack_pages)
-    assert "a gun lost is of the front facing the firer, largest first (none left there: no effect)" in qr
+    assert "a gun lost is of the front facing the firer, largest first, a jammed one last (none left there: no effect)" in qr
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_gun_lost: {rows: {from: any}}\n", "--no", "sheets",
                             "--jobs", "1")
-    assert "a gun lost is of the front facing the firer, largest first (none left there: its largest)" in text
+    assert "a gun lost is of the front facing the firer, largest first, a jammed one last (none left there: its largest)" in text
 
 
 def test_r26_moment_5_a_silenced_forts_other_fronts_fire_on(pack_pages, tmp_path):
     """Moment 5: Fort Morgan silenced (channel guns all struck), do her bay and land fronts still fire? Yes, said on
     the quick reference and in the set-up's fronts row; 'fires no more' a house rule."""
-    assert "Silenced: a fort is silenced when every gun of its card's first ON ONE SHIP box is struck" in _reference(pack_pages)
+    assert "Silenced: a fort is silenced when every gun of its card's first front is struck" in _reference(pack_pages)
     assert "silenced, its other fronts' guns fire on" in _reference(pack_pages)
-    assert "Silenced (+4): channel guns all struck; other fronts fire on." in _setup_page(pack_pages)
+    assert "Silenced (+4): all 20 channel guns struck; other fronts fire on." in _setup_page(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_silenced: {rows: {fronts: none}}\n", "--no", "sheets",
                             "--jobs", "1")
     assert "silenced, it fires no more, not even from its other fronts" in text
@@ -2507,8 +2507,8 @@ def test_r27_a_turn_stops_where_her_hull_meets_another_ship_and_one_touching_it_
     on the readings page and reaching the quick reference when chosen."""
     qr = _reference(pack_pages)
     turns = qr[qr.index("Turns: 45°"):]
-    assert ("at speed 0 she makes no turn); a turn stops where her hull meets another ship (touching one already: no "
-            "turn).") in turns
+    assert ("at speed 0 she makes no turn); a turn stops where her hull meets another ship, on the heading reached "
+            "(touching one already: no turn).") in turns
     assert "Turns in the orders quick reference she turns: end-on contact" \
         in _readings(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  turn_sweep: {rows: {into: contact}}\n", "--jobs", "1")
@@ -2706,12 +2706,12 @@ def test_r28_moment_1_a_targets_own_consort_masks_her_and_the_other_reading_is_a
 def test_r28_moment_2_a_line_of_fire_too_close_to_call_is_settled_by_a_die_from_the_table(pack_pages, tmp_path):
     """Moment 2 (T2, T3): lines that grazed a model's corner by 0.01 to 0.2 in, which no club can measure on a cloth,
     and no way to settle a close call. A die settles it, its score from line_of_fire, so a house rule reaches it."""
-    said = "over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull: one for all it grazes), 4+ masks it"
+    said = "over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull: one for all it grazes, both ways, this window), 4+ masks it"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
     # one house-ruled pack for the die's score and (play 30, moment 3) the close call's distance
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: ships, close_call_masked_on: 5, "
                             "close_call_mm: 2}}\n", "--no", "sheets", "--jobs", "1")
-    assert ("(the edge 2 mm or less off her outline, over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull: one for all it grazes), 5+ masks "
+    assert ("(the edge 2 mm or less off her outline, over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull: one for all it grazes, both ways, this window), 5+ masks "
             "it") in text and said not in text
 
 
@@ -2737,7 +2737,7 @@ def test_r28_moment_5_several_hits_on_several_targets_are_rolled_target_by_targe
     said, not across targets. Target by target, in any order, for one ship's effects change no other's."""
     said = ("then target by target, in any order, each hit, the nearest firer's first "
             "(a fort: its place; equally near: the target's owner picks)")
-    assert f"Several hits: in a fire window every firer rolls before any hit is marked; {said}" in _reference(pack_pages)
+    assert f"Several hits: all rolled first (every firer), {said}" in _reference(pack_pages)
     assert _said_once(pack_pages, said)
 
 
@@ -3146,7 +3146,7 @@ def test_p32_moments_1_and_7_a_knot_is_an_inch_said_with_a_speed_and_fewer_inche
     orders ("number of inches moved, up to ...") and Speed this turn read. Moment 7: steam pipes hit, the player wrote
     3 kn and moved 2 in: the knots-to-inches line works a speed through, half move and all."""
     qr = _reference(pack_pages)
-    assert "Movement 1 knot = 1 in a turn at 1/1200 (3 kn: 3 in, 1½ a half move), or fewer at will (turn 1 too). Turns:" in qr
+    assert "Movement 1 knot = 1 in a turn at 1/1200 (3 kn: 3 in, 1½ a half move; fewer: Speed this turn). Turns:" in qr
     assert "whatever inches she writes" in qr
 
 
@@ -3164,7 +3164,7 @@ def test_p32_moments_3_4_and_8_the_close_call_throw_its_edge_and_when_it_is_thro
     does the window pass, or are the close calls thrown first? Thrown first: a ship whose every line is then masked
     keeps her window for the 2nd."""
     qr = _reference(pack_pages)
-    said = "too close to call (the edge 3 mm or less off her outline, over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull: one for all it grazes), 4+ masks it"
+    said = "too close to call (the edge 3 mm or less off her outline, over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull: one for all it grazes, both ways, this window), 4+ masks it"
     assert said in qr and _said_once(pack_pages, said) and "within 3 mm" not in qr
     assert "a masked ship is no target (close calls thrown first): with none, her window passes to the 2nd" in qr
 
@@ -3211,7 +3211,7 @@ def test_p33_moments_2_3_4_second_shutter_target_owner_and_a_forts_largest_gun(p
     moment 4: a fort's gun lost is the front's largest first."""
     qr = _reference(pack_pages)
     for said in ("(all that bear jammed: roll again, the later T__)", "equally near: the target's owner picks)",
-                 "a gun lost is of the front facing the firer, largest first (none left there: no effect)"):
+                 "a gun lost is of the front facing the firer, largest first, a jammed one last (none left there: no effect)"):
         assert said in qr and _said_once(pack_pages, said), said
 
 
@@ -3238,7 +3238,7 @@ def test_p33_moment_6_a_follower_meeting_the_stern_ahead_may_avoid_it(pack_pages
     (met fore and aft), Ossipee -1, all four without their 2nd fire ('half the Union line lost its fire in turn 2. That
     is very punishing'). The follower meeting a stern is its striker and avoids on 4+, as the text's accidental
     collisions are: said where the stern rule is, and the end-on losses only follow a contact not avoided."""
-    said = ("goes no farther than that stern to the half move's end (lashed: both); meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)")
+    said = ("goes no farther than that stern (the leader goes on, not stopped) to the half move's end (lashed: both); meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)")
     qr = _reference(pack_pages)
     assert said in qr and _said_once(pack_pages, said)
     assert "Without a RAM order the striker avoids it on 4+ (1d6), shooting −1" in qr
@@ -3316,7 +3316,7 @@ def test_p34_defect_a_second_shutter_is_marked_by_circling_its_gun_and_writing_i
     marked on the card. The same goes for knowing which gun of a multi-gun row is jammed: you must circle by hand.'
     Circling is the way (the quick reference's 'Circle its box'); the cards' key says so, and where its T goes."""
     cards = next(p for p in pack_pages if "Ship data cards" in p)
-    assert "(two moves a turn; a fouled screw's over: top speed, her first SPEED box not struck); a box a gun, in the words' order: strike a gun lost's, circle a shutter's, its T by it." in cards
+    assert "(two moves a turn; a fouled screw's over: top speed, her first SPEED box not struck); a box a gun, in the words' order: strike a gun lost's, circle a shutter's, its T by it (each jammed gun its own T;" in cards
 
 
 def test_p34_defect_the_contents_gives_the_record_sheets_span(pack_pages):
@@ -3338,7 +3338,7 @@ def test_p35_moments_1_4_5_6_the_binding_0_kn_who_takes_the_minus_1_one_die_a_li
     whole = " ".join(pack_pages)
     assert "Tennessee and gunboats wait inside the torpedo line (0 kn: holding place, not stationary" in _setup_page(pack_pages)
     assert "AVOIDED COLLISION shoots −1 this turn, not her consort" in whole
-    assert "one 1d6 for the line (not a gun, not a hull: one for all it grazes), 4+ masks it" in qr
+    assert "one 1d6 for the line (not a gun, not a hull: one for all it grazes, both ways, this window), 4+ masks it" in qr
     assert "(the 2nd: half that at most, 4½ kn: 2¼ in)" in qr
 
 
@@ -3403,7 +3403,7 @@ def test_p36_moments_10_11_13_the_stern_ahead_the_close_call_die_and_the_gunboat
     for pages in (pack_pages, _letter_pages(bundled_packs)):
         qr = _reference(pages)
         assert "meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)" in qr
-        assert "one 1d6 for the line (not a gun, not a hull: one for all it grazes), 4+ masks it" in qr and "all her guns, all hulls" not in qr
+        assert "one 1d6 for the line (not a gun, not a hull: one for all it grazes, both ways, this window), 4+ masks it" in qr and "all her guns, all hulls" not in qr
         assert "one roll for each ship of either side, in her own side's field too (both of a lashed pair)" in qr
         assert "quick reference (p3: ramming, torpedoes," in " ".join(pages)
 
@@ -3644,7 +3644,7 @@ def test_p40_moment_1_a_box_a_gun_in_the_order_of_the_words(pack_pages, bundled_
     for pages in (pack_pages, _letter_pages(bundled_packs)):
         keys = [_cards_key(p) for p in pages if "Ship data cards" in p]
         assert keys and all("a box a gun, in the words' order: strike a gun lost's, circle a "
-                            "shutter's, its T by it." in k for k in keys)
+                            "shutter's, its T by it (each jammed gun its own T;" in k for k in keys)
 
 
 def test_p40_moment_8_a_fouled_screw_ends_at_her_first_box_not_struck(pack_pages, bundled_packs):
@@ -3723,7 +3723,7 @@ def test_p41_moment_5_a_speed_written_with_0_inches_is_her_speed_not_a_stop(pack
 def test_p41_moment_6_one_close_call_die_for_all_the_hulls_a_line_grazes(pack_pages, bundled_packs):
     """Moment 6 (p11 Targets): a line within 3 mm of three hulls: one roll or three? One for the line, all it grazes."""
     for pages in (pack_pages, _letter_pages(bundled_packs)):
-        assert "one 1d6 for the line (not a gun, not a hull: one for all it grazes), 4+ masks it" in _reference(pages)
+        assert "one 1d6 for the line (not a gun, not a hull: one for all it grazes, both ways, this window), 4+ masks it" in _reference(pages)
 
 
 def test_p41_moments_7_8_a_forts_nearest_firer_from_its_place_and_its_shutter_box_the_owners(pack_pages, bundled_packs):

@@ -176,7 +176,9 @@ def turn_track(ctx, size: float | None = None) -> list[Block]:
 
     # play 31, moment 12: turns 5 and 10 were shaded and nothing said why (a count by fives, no rule): all plain
     cells = [SpeedCell(str(k)) for k in range(1, game_turns(ctx) + 1)]
-    return [body("Turn track: strike each turn as it ends"),
+    # play 42, moment 10: p1 lets an evening stop after any turn, but the points count 'at the end': a game left for
+    # good before its last turn had no result. Ours: it ends where it stopped, scored as at that turn's end
+    return [body("Turn track: strike each turn as it ends (stopped for good: score it then)"),
             SpeedTrack([SpeedRow("TURN", cells)], **style()["speed_track"])]
 
 
@@ -192,7 +194,7 @@ def movement(derived: list, ctx, size: float | None = None) -> list[Block]:
     # play 32, moments 1 and 7: may she move fewer inches than her speed (turn 1 too)? And the player who wrote 3 kn
     # (steam pipes) moved 2 in: the knots-to-inches line with a worked speed, and fewer inches at will
     text = (f"1 knot = {number(per_kn)} in a turn at {ctx.scale} (3 kn: {number(3 * per_kn)} in, "
-            f"{number(1.5 * per_kn)} a half move), or fewer at will (turn 1 too). "
+            f"{number(1.5 * per_kn)} a half move; fewer: Speed this turn). "
             f"Turns: {reading(t, 'Turns in the orders')}. "
             # her speed, said where she moves (replay 29: only on the orders logs, and asked every turn)
             f"Speed this turn: {reading(t, 'Speed this turn')}. Astern: {number(float(m.get('astern_fraction', 0.5)))} of her top "
