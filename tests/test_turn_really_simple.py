@@ -3809,3 +3809,108 @@ def test_p41_defect_p11s_title_names_every_part_the_roster_page_took(pack_pages,
         assert len(on_p3) >= 3
         assert f"Really Simple · quick reference (p3: {', '.join(on_p3)})" in " ".join(pages)
     assert "lashed pairs)" in " ".join(pack_pages) and "forts)" in " ".join(_letter_pages(bundled_packs))
+
+
+# ---------------------------------------------------------------------------------------------- play 42 (rs27)
+
+
+def _both_papers(pack_pages, bundled_packs):
+    return (pack_pages, _letter_pages(bundled_packs))
+
+
+def test_p42_moment_1_one_close_call_die_serves_the_line_both_ways_this_window_only(pack_pages, bundled_packs):
+    """Moment 1 (p11 Targets): Fort Morgan and Monongahela fired down one grazing line in one window; one throw or
+    two, and does it last into the 2nd window? One, used both ways, for this window only (the player's ruling)."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        qr = _reference(pages)
+        assert ("one 1d6 for the line (not a gun, not a hull: one for all it grazes, both ways, this window), 4+ masks "
+                "it") in qr
+        assert qr.count("both ways, this window") == 1
+
+
+def test_p42_moment_2_a_bow_on_the_stern_ahead_has_its_avoid_roll_and_p2_points_to_a_heading_that_exists(
+        pack_pages, bundled_packs):
+    """Moment 2 (p11 Contact, p2 Close order): end-on contact said 'no avoid roll' two lines before the stern clause's
+    'may avoid (4+)', and p2 sent the reader to a 'Collisions' heading p11 does not have. End-on contact no longer
+    says it; the stern clause keeps its roll; p2 names p11's Contact, and p11 has that lead."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        qr, setup = _reference(pages), _setup_page(pages)
+        assert "no avoid roll" not in qr
+        assert "side to side or end to end is end-on contact: no ram, no striker, and each misses the next window" in qr
+        assert "meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)" in qr
+        assert "(4+ avoids, else end-on: p11 Contact)" in setup and "Collisions)" not in setup
+        assert "Contact: step each half move off in quarters" in qr
+
+
+def test_p42_moments_3_and_9_at_a_stern_ahead_the_leader_goes_on_and_the_follower_no_farther(pack_pages, bundled_packs):
+    """Moment 3: 'Rammed or not avoided: both stop there' against 'goes no farther than that stern': does the leader
+    stop? No: the stern clause says the leader goes on. Moment 9: Brooklyn slowed in the 1st fire with Hartford on her
+    stern: Hartford goes no farther than that stern (her written inches cut), touching as it starts: no new roll."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        qr = _reference(pages)
+        assert ("a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther "
+                "than that stern (the leader goes on, not stopped) to the half move's end (lashed: both)") in qr
+        assert "Touching as it starts: no new contact, no roll, no loss" in qr
+
+
+def test_p42_moment_4_silenced_is_every_gun_of_the_first_front_not_the_share_and_p2_says_20(pack_pages, bundled_packs):
+    """Moment 4 (p11 Silenced, card '3 of 20', p2): read literally, 'every gun of its card's first ON ONE SHIP box'
+    meant the 3. Now every gun of the card's first front, all, not a share; p2 says all 20 channel guns, and the
+    card's channel box still reads 3 of 20."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        qr, setup = _reference(pages), _setup_page(pages)
+        assert ("Silenced: a fort is silenced when every gun of its card's first front is struck (all, not a share; no "
+                "sector: all its guns), or abandoned") in qr
+        assert "first ON ONE SHIP box is struck" not in qr
+        assert "Silenced (+4): all 20 channel guns struck; other fronts fire on." in setup
+        assert "3 of 20" in " ".join(p for p in pages if "Ship data cards" in p)
+
+
+def test_p42_moment_5_a_forts_jammed_gun_is_lost_last_as_a_ships(pack_pages, bundled_packs, tmp_path):
+    """Moment 5 (p11 Forts): the fort's gun lost was silent about jammed guns. Now: of the front facing the firer,
+    largest first, a jammed one last, on both papers, and in the other fort_gun_lost reading too."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        assert ("a gun lost is of the front facing the firer, largest first, a jammed one last (none left there: no "
+                "effect)") in _reference(pages)
+    text = _house_pack_text(tmp_path, "really-simple:\n  fort_gun_lost: {rows: {from: any}}\n", "--no", "sheets",
+                            "--jobs", "1")
+    assert "largest first, a jammed one last (none left there: its largest)" in text
+
+
+def test_p42_moment_6_each_jammed_gun_keeps_its_own_t_and_a_second_effect_writes_the_later_over(pack_pages, bundled_packs):
+    """Moment 6 (cards p4-6): Fort Morgan's three shutters (T3, T5, T6) and Brooklyn's two helmsman hits, one T box
+    each. The key atop every card page: each jammed gun its own T by its box, the 2d6 box for any shutter still
+    lasting, and a second helmsman, steering or screw writes the later T over the first."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        keys = [_cards_key(p) for p in pages if "Ship data cards" in p]
+        assert len(keys) >= 3
+        assert all("circle a shutter's, its T by it (each jammed gun its own T; the 2d6 box: any shutter still "
+                   "lasting). Again (a helmsman, steering, screw): the later T over the first." in k for k in keys)
+
+
+def test_p42_moments_7_and_8_the_orders_log_says_drift_and_measuring_before_writing(pack_pages, bundled_packs):
+    """Moment 7 (p7/p8): no notation for a ship with no way on: write drift. Moment 8: may a player measure before
+    writing a turn that might swing into a friend? Yes, at will; and a turn stopped by a hull keeps the heading it
+    reached (p11 Turns). Both logs, both papers."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        logs = [p for p in pages if "Orders log · " in p and "Write in the 1st ½ cell" in p]
+        assert len(logs) == 2
+        for log in logs:
+            assert "Measure at will before writing. Orders stand as written" in log
+            assert "No way on (drifting, sinking): write drift." in log
+        assert ("a turn stops where her hull meets another ship, on the heading reached (touching one already: no "
+                "turn)") in _reference(pages)
+
+
+def test_p42_moment_10_a_game_stopped_for_good_is_scored_at_that_turns_end(pack_pages, bundled_packs):
+    """Moment 10 (p1, p2 Scores): p1 lets an evening stop after any turn, the points count 'at the end'. The turn
+    track, where the turn is struck, says a game stopped for good is scored then; the page keeps its count."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        qr = _reference(pages)
+        assert "Turn track: strike each turn as it ends (stopped for good: score it then) TURN 1 2 3" in qr
+
+
+def test_p42_p11_keeps_its_type_and_the_pages_their_count(bundled_packs):
+    """p11 at A4 7.3 pt (> 7.25) and Letter 6.8 (> 6.75), 11 and 12 pages: play 42's words paid for by Several hits'
+    'all rolled first' (phase 3 says it) and the knot line's pointer to Speed this turn."""
+    _quick_reference_holds_its_type(bundled_packs, a4_floor=7.25)
