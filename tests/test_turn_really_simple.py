@@ -685,7 +685,7 @@ def test_fort_morgans_gun_boxes_are_grouped_by_the_front_they_stand_on(library, 
     got = [(t.label, t.count) for t in rows.tracks]
     assert got == [("170–330° L +3", 6), ("170–330° MR +3", 5), ("170–330° M +2", 9), ("330–030° M +2", 8)]
     # channel 20, bay 8, as the card's ON ONE SHIP boxes count them; the land front's 4 play no part: a line, no boxes
-    assert "NO SECTOR on the plan, no part in play: 4 × 32-pounder seacoast gun (army)" in _flat(" ".join(b.text for b in walk(sheet.card(*morgan, c))
+    assert "NO SECTOR on the plan, no part in play: 4 guns (4 M)" in _flat(" ".join(b.text for b in walk(sheet.card(*morgan, c))
                                                                           if isinstance(getattr(b, "text", None), str)))
     gaines = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-gaines")
     labels = [t.label for t in next(b for b in walk(sheet.card(*gaines, c)) if isinstance(b, GunRows)).tracks]
@@ -2592,7 +2592,7 @@ def test_r27_a_fort_off_the_plan_and_guns_on_no_ship_are_one_line_not_cards_and_
     assert "Fort Powell" not in cards and "Fort Powell" not in counters and "Fort Gaines" in counters
     assert "Plays no part (not on the plan: no card, no counter): Fort Powell." in roster
     assert "NO SECTOR M +2" not in cards and "NO SECTOR L +3" not in cards  # no box rows for them
-    assert "NO SECTOR on the plan, no part in play: 1 × 10-inch columbiad; 4 × Rifled and banded 32-pounder (6.4-inch)" in cards
+    assert "NO SECTOR on the plan, no part in play: 25 guns (1 L · 4 MR · 20 M)" in cards
 
 
 def test_r27_guns_on_no_ship_keep_their_boxes_where_a_house_rule_may_take_one(tmp_path):
@@ -2758,7 +2758,7 @@ def test_r28_a_forts_guns_in_no_sector_are_named_with_the_plans_word_not_on_no_s
     25' of 27 read oddly. One name, the plan's own ('sectors of fire'): NO SECTOR, on the box and the guns' line."""
     cards = " ".join(p for p in pack_pages if "Ship data cards" in p)
     assert "ON NO SHIP" not in cards and "NO SHIP," not in cards
-    assert "NO SECTOR on the plan, no part in play: 4 × 32-pounder seacoast gun (army)" in cards
+    assert "NO SECTOR on the plan, no part in play: 4 guns (4 M)" in cards
     assert "sectors of fire" in _setup_page(pack_pages)
 
 
@@ -3914,3 +3914,16 @@ def test_p42_p11_keeps_its_type_and_the_pages_their_count(bundled_packs):
     """p11 at A4 7.3 pt (> 7.25) and Letter 6.8 (> 6.75), 11 and 12 pages: play 42's words paid for by Several hits'
     'all rolled first' (phase 3 says it) and the knot line's pointer to Speed this turn."""
     _quick_reference_holds_its_type(bundled_packs, a4_floor=7.25)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p42_defect_a_forts_idle_guns_are_counted_by_class_not_named_in_full(bundled_packs, paper):
+    """Defect (p6): Fort Gaines's 25 guns that bear on no ship were named in full, four lines no player uses. The
+    card now counts them by class as the roster does, and the roster's whole battery still adds up (2 L fire)."""
+    pages = [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", paper).path)]
+    cards = " ".join(p for p in pages if "Ship data cards" in p)
+    assert "NO SECTOR on the plan, no part in play: 25 guns (1 L · 4 MR · 20 M)" in cards
+    assert "NO SECTOR on the plan, no part in play: 4 guns (4 M)" in cards
+    assert "12 × 32-pounder" not in cards and "8 × 24-pounder gun" not in cards
+    roster = next(p for p in pages if "Ship or fort" in p)
+    assert "Fort Gaines 7 fort – – – 3 L · 4 MR · 20 M" in roster

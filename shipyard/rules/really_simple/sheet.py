@@ -211,7 +211,16 @@ def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
                     for g, n in zip(groups, notes) if not (idle and g.bears == NO_SHIP)], **style()["gun_rows"])
     if not idle:
         return rows
-    return Stack([rows, Note(f"{NO_SHIP} on the plan, no part in play: " + "; ".join(idle), **style()["no_guns"])], **style()["card_stack"])
+    # play 42 (defects): Fort Gaines's 25 idle guns named in full, four lines a player never uses: counted by class,
+    # as the roster does ('25 guns (1 L · 4 MR · 20 M)'), the names left to the roster's sources
+    tally: dict[str, int] = {}
+    for g in groups:
+        if g.bears == NO_SHIP:
+            key = f"{g.size[0]}{'R' if g.rifled else ''}"
+            tally[key] = tally.get(key, 0) + g.count
+    count = sum(tally.values())
+    said = f"{count} gun{'s' if count != 1 else ''} (" + " · ".join(f"{n} {k}" for k, n in tally.items()) + ")"
+    return Stack([rows, Note(f"{NO_SHIP} on the plan, no part in play: " + said, **style()["no_guns"])], **style()["card_stack"])
 
 
 def model_breaks(group) -> tuple[int, ...]:
