@@ -3879,12 +3879,12 @@ def test_p42_moment_5_a_forts_jammed_gun_is_lost_last_as_a_ships(pack_pages, bun
 
 def test_p42_moment_6_each_jammed_gun_keeps_its_own_t_and_a_second_effect_writes_the_later_over(pack_pages, bundled_packs):
     """Moment 6 (cards p4-6): Fort Morgan's three shutters (T3, T5, T6) and Brooklyn's two helmsman hits, one T box
-    each. The key atop every card page: each jammed gun its own T by its box, the 2d6 box for any shutter still
+    each. The key atop every card page: each jammed gun its own T by its box, the shutter box for any shutter still
     lasting, and a second helmsman, steering or screw writes the later T over the first."""
     for pages in _both_papers(pack_pages, bundled_packs):
         keys = [_cards_key(p) for p in pages if "Ship data cards" in p]
         assert len(keys) >= 3
-        assert all("circle a shutter's, its T by it (each jammed gun its own T; the 2d6 box: any shutter still "
+        assert all("circle a shutter's, its T by it (each jammed gun its own T; the shutter box: any still "
                    "lasting). Again (a helmsman, steering, screw): the later T over the first." in k for k in keys)
 
 

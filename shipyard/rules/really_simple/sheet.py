@@ -327,7 +327,7 @@ def cards_header(ctx) -> Block:
                 (f"A SPEED box per {step} kn lost; the 0 box struck, she sinks in {sinks_in(t)} turns, at "
                  f"SINKS {UNTIL} (magazine: now). Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET "
                  f"all round {list_key(t)}; a gun lost is {option_words(t, 'gun_lost')}. {UNTIL}: the turn a lasting effect "
-                 f"ends (two moves a turn; a fouled screw's over: top speed, her first SPEED box not struck); a box a gun, in the words' order: strike a gun lost's, circle a shutter's, its T by it (each jammed gun its own T; the 2d6 box: any shutter still lasting). Again (a helmsman, steering, screw): the later T over the first. FIRE: each end of turn {number(t.require('fire').rows['put_out_on'])}+ on "
+                 f"ends (two moves a turn; a fouled screw's over: top speed, her first SPEED box not struck); a box a gun, in the words' order: strike a gun lost's, circle a shutter's, its T by it (each jammed gun its own T; the shutter box: any still lasting). Again (a helmsman, steering, screw): the later T over the first. FIRE: each end of turn {number(t.require('fire').rows['put_out_on'])}+ on "
                  f"1d6 puts it out, else strike a box (none as it starts); {fire_boxes_struck(t)}: ABANDONED.",
                  "regular")],
                **style()["cards_header"])
