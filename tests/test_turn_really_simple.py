@@ -3927,3 +3927,15 @@ def test_p42_defect_a_forts_idle_guns_are_counted_by_class_not_named_in_full(bun
     assert "12 × 32-pounder" not in cards and "8 × 24-pounder gun" not in cards
     roster = next(p for p in pages if "Ship or fort" in p)
     assert "Fort Gaines 7 fort – – – 3 L · 4 MR · 20 M" in roster
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p42_defect_a_fort_that_plays_no_part_has_no_roster_row(bundled_packs, paper):
+    """Defect (p3): Fort Powell had a roster row, armour and guns, above the line saying she plays no part. The line
+    alone names her now; the forts in play keep their rows."""
+    pages = [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", paper).path)]
+    roster = next(p for p in pages if "Ship or fort" in p)
+    assert roster.count("Fort Powell") == 1
+    assert "Plays no part (not on the plan: no card, no counter): Fort Powell." in roster
+    assert "3 LR · 1 L · 1 MR · 1 M" not in roster
+    assert "Fort Gaines 7 fort – – – 3 L · 4 MR · 20 M" in roster and "Fort Morgan water battery 8 fort" in roster
