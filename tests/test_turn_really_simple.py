@@ -3939,3 +3939,18 @@ def test_p42_defect_a_fort_that_plays_no_part_has_no_roster_row(bundled_packs, p
     assert "Plays no part (not on the plan: no card, no counter): Fort Powell." in roster
     assert "3 LR · 1 L · 1 MR · 1 M" not in roster
     assert "Fort Gaines 7 fort – – – 3 L · 4 MR · 20 M" in roster and "Fort Morgan water battery 8 fort" in roster
+
+
+def test_p42_defect_the_readings_read_in_full_come_before_those_that_point_to_the_quick_reference(pack_pages,
+                                                                                                  bundled_packs):
+    """Defect (p8): most rows of What the text leaves open just say 'quick reference', and the useful ones (the jam,
+    Measured from, Speed change, Wooden ship, Monitors and forts) were buried among them. They come first now, the
+    pointing rows after them, the named ones last."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        page = _readings(pages)
+        table = page[page.index("This pack plays"):]
+        first_pointer = table.index(" quick reference ")
+        for lead in ("A jam down the line", "Measured from set-up places", "Speed change the speed ordered",
+                     "every ship but a monitor or an ironclad", "Monitors and forts no fort gun"):
+            assert lead in table and table.index(lead) < first_pointer, lead
+        assert table.index("Silenced quick reference") < table.index("Said in full on the")

@@ -332,16 +332,19 @@ def readings_rows(tables, said: str = "") -> list[list[str]]:
     after row read as clutter); the option's name is for the printer, in docs/rules. `said`: the quick reference's
     words; a reading it prints in full is not printed twice (replay 32: pages 8 and 11 said the same rules), its row
     saying where it is and keeping its other reading, and the rest named in one last row."""
-    rows, named = [], []
+    # play 42 (defects): the rows read in full here (the jam, Measured from, Speed change, Wooden ship, Monitors and
+    # forts) sat among a column of 'quick reference': they come first, the rows that only point away after them
+    rows, pointing, named = [], [], []
     for r in readings(tables):
         instead = other_readings(tables, r["option"]) if r["option"] else ""
         if said and _flat(r["reading"]).lower() in said.lower():  # the reference may open a sentence with it
             if instead:
-                rows.append([r["rule"], ON_QUICK_REFERENCE, instead])
+                pointing.append([r["rule"], ON_QUICK_REFERENCE, instead])
             else:
                 named.append(r["rule"])
         else:
             rows.append([r["rule"], r["reading"], instead])
+    rows += pointing
     if named:
         rows.append([ON_REFERENCE, " · ".join(named), ""])
     return rows
