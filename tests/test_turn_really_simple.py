@@ -3908,6 +3908,8 @@ def test_p42_moment_10_a_game_stopped_for_good_is_scored_at_that_turns_end(pack_
     for pages in _both_papers(pack_pages, bundled_packs):
         qr = _reference(pages)
         assert "Turn track: strike each turn as it ends (stopped for good: score it then) TURN 1 2 3" in qr
+        named = _readings(pages)
+        assert "Stopped early" in named[named.index("Said in full on the quick reference"):]
 
 
 def test_p42_p11_keeps_its_type_and_the_pages_their_count(bundled_packs):

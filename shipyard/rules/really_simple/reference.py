@@ -176,9 +176,8 @@ def turn_track(ctx, size: float | None = None) -> list[Block]:
 
     # play 31, moment 12: turns 5 and 10 were shaded and nothing said why (a count by fives, no rule): all plain
     cells = [SpeedCell(str(k)) for k in range(1, game_turns(ctx) + 1)]
-    # play 42, moment 10: p1 lets an evening stop after any turn, but the points count 'at the end': a game left for
-    # good before its last turn had no result. Ours: it ends where it stopped, scored as at that turn's end
-    return [body("Turn track: strike each turn as it ends (stopped for good: score it then)"),
+    # play 42, moment 10: a game stopped for good is scored as at that turn's end (the reading lives in its table)
+    return [body(f"Turn track: strike each turn as it ends (stopped for good: {reading(ctx.tables, 'Stopped early')})"),
             SpeedTrack([SpeedRow("TURN", cells)], **style()["speed_track"])]
 
 
@@ -316,11 +315,11 @@ def quick_reference_words(derived: list, ctx) -> str:
     """Every word the quick reference prints for these units (its blocks' texts, flattened): what the readings page
     need not print again."""
     blocks = [shooting(derived, ctx), *torpedoes(derived, ctx), *ramming(derived, ctx), *special_effects(ctx),
-              *movement(derived, ctx), *shoals(derived, ctx), *lashed_pairs(derived, ctx)]
+              *movement(derived, ctx), *shoals(derived, ctx), *lashed_pairs(derived, ctx), *turn_track(ctx)]
     return _flat(" ".join(t for b in blocks for t in b.texts()))
 
 
-ON_REFERENCE = "Said in full on the quick reference, as played"  # the readings page's row of the rules read there
+ON_REFERENCE = "Said in full on the quick reference"  # the readings page's row of the rules read there (play 42: ", as played" for the room)
 ON_QUICK_REFERENCE = "quick reference"  # a row whose reading the quick reference prints in full
 INSTEAD_HEADER = INSTEAD[0].upper() + INSTEAD[1:]  # the readings table's column of the other reading
 
@@ -356,7 +355,7 @@ def readings_blocks(ctx, derived: list | None = None) -> list[Block]:
     full are named, not printed again."""
     st = style()["readings"]
     said = quick_reference_words(derived, ctx) if derived else ""
-    where = " Those the quick reference says in full are only named." if said else ""
+    where = " Those the quick reference prints are only named." if said else ""
     return [Heading("What the text leaves open"),
             Text("Rules the surviving text lost or leaves open: the reading this pack plays and, where the text allows "
                  f"another, the one a club may agree instead before play.{where}", size=st["size"], space_after=1.5),
