@@ -377,8 +377,8 @@ def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_th
 
 def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(pack_pages):
     assert any("Fort Morgan: silenced" in p for p in pack_pages)  # the scenario scores it
-    assert ("Silenced: a fort is silenced when every gun of its card's first ON ONE SHIP box is struck (no sector: all "
-            "its guns), or abandoned" in _reference(pack_pages))
+    assert ("Silenced: a fort is silenced when every gun of its card's first front is struck (all, not a share; "
+            "no sector: all its guns), or abandoned" in _reference(pack_pages))
 
 
 def test_a_jammed_shutter_says_what_it_does_and_that_a_fort_suffers_it_too(pack_pages, library, ctx):
@@ -501,7 +501,7 @@ def test_every_marker_prints_at_6_pt_or_more(ctx):
 
 def test_the_quick_reference_has_a_turn_track_of_the_games_turns(pack_pages, tmp_path):
     qr = _reference(pack_pages)
-    assert "Turn track: strike each turn as it ends TURN " + " ".join(map(str, range(1, 13))) in qr  # Mobile Bay: 12
+    assert "Turn track: strike each turn as it ends (stopped for good: score it then) TURN " + " ".join(map(str, range(1, 13))) in qr  # Mobile Bay: 12
     run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--turns", "20", "--no", "sheets", "-o",
                      tmp_path, "--jobs", "1")
     assert run.code == 0, run.err
@@ -567,7 +567,7 @@ def test_striking_the_0_box_is_sinking_not_struck_and_stopped_is_the_0_box_left(
 
 
 def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_pages):
-    assert ("Several hits: in a fire window every firer rolls before any hit is marked; then target by target, in "
+    assert ("Several hits: all rolled first (every firer), then target by target, in "
             "any order, each hit, the nearest firer's first (a fort: its place; equally near: the target's owner picks), rolls its own effect (1d6, a 6 then 2d6), marked before the next is rolled"
             in _reference(pack_pages))
     page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
@@ -685,7 +685,7 @@ def test_fort_morgans_gun_boxes_are_grouped_by_the_front_they_stand_on(library, 
     got = [(t.label, t.count) for t in rows.tracks]
     assert got == [("170–330° L +3", 6), ("170–330° MR +3", 5), ("170–330° M +2", 9), ("330–030° M +2", 8)]
     # channel 20, bay 8, as the card's ON ONE SHIP boxes count them; the land front's 4 play no part: a line, no boxes
-    assert "NO SECTOR on the plan, no part in play: 4 × 32-pounder seacoast gun (army)" in _flat(" ".join(b.text for b in walk(sheet.card(*morgan, c))
+    assert "NO SECTOR on the plan, no part in play: 4 guns (4 M)" in _flat(" ".join(b.text for b in walk(sheet.card(*morgan, c))
                                                                           if isinstance(getattr(b, "text", None), str)))
     gaines = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-gaines")
     labels = [t.label for t in next(b for b in walk(sheet.card(*gaines, c)) if isinstance(b, GunRows)).tracks]
@@ -708,7 +708,7 @@ def _said_once(pack_pages, words: str) -> bool:
 
 
 def test_end_on_contact_in_the_line_has_no_striker_and_no_avoid_roll(pack_pages):
-    assert _said_once(pack_pages, "end-on contact: no ram, no striker, no avoid roll")
+    assert _said_once(pack_pages, "end-on contact: no ram, no striker, and each misses")
 
 
 def test_a_forts_magazine_hit_and_a_shutter_with_no_gun_bearing_are_said(pack_pages):
@@ -1347,7 +1347,7 @@ def test_the_set_up_page_warns_that_the_line_starts_in_close_order(pack_pages):
     contact, and the pack did not say so. Mobile Bay's turn-1 event for this rule set says it, and the rule it cites says what contact does."""
     setup = next(p for p in pack_pages if p.startswith("Set-up:") or "Special rule How it plays" in p)
     assert ("Close order (all game): the line starts a few tenths of an inch bow to stern; a ship gaining on the one ahead meets her "
-            "stern (4+ avoids, else end-on: Collisions)") in setup  # play 33, moment 6: the follower may avoid
+            "stern (4+ avoids, else end-on: p11 Contact)") in setup  # play 33, moment 6: the follower may avoid
     qr = _reference(pack_pages)  # what it cites is the pack's own rule
     assert "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther" in qr
     assert "end-on, the two that touch (not their consorts) lose 1 knot each" in qr
@@ -1487,7 +1487,7 @@ def test_a_ship_touching_the_stern_ahead_as_the_half_move_starts_goes_no_farther
     touching the stern ahead; 'ships touching as it starts make no new contact' did not say how far one may go when
     the ship ahead moves less, whether she pushes through, or whether she loses another knot."""
     stern = ("a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther than "
-             "that stern to the half move's end")
+             "that stern (the leader goes on, not stopped) to the half move's end")
     touching = "Touching as it starts: no new contact, no roll, no loss"
     for words in (stern, touching):
         assert words in _reference(pack_pages) and _said_once(pack_pages, words)
@@ -1521,7 +1521,7 @@ def test_the_close_order_event_warns_a_leader_slowed_by_hits_jams_the_line_behin
     """Defect (replay 12): with the line a few tenths apart and speed changing 2 kn a turn at most, one crippled
     leader jammed the whole wooden line at once: true to the rules, and now said where the close order is."""
     setup = next(p for p in pack_pages if p.startswith("Set-up:"))
-    assert "(4+ avoids, else end-on: Collisions), so a slowed leader jams the line" in setup  # play 33, moment 6
+    assert "(4+ avoids, else end-on: p11 Contact), so a slowed leader jams the line" in setup  # play 33, moment 6
 
 
 # ---------------------------------------------------------------------------------------------- replay 13 moments
@@ -1654,7 +1654,7 @@ def test_fort_morgan_is_silenced_for_the_union_s_4_when_her_channel_guns_are_str
     guns too, which no ship in the channel fires at (8 of 32 gone after ~100 Union dice). For Really Simple the +4 is
     for her channel front's guns, the ones that fought the fleet."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "land: 4 32-pdrs. Silenced (+4): channel guns all struck;" in setup
+    assert "land: 4 32-pdrs. Silenced (+4): all 20 channel guns struck;" in setup
 
 
 # ---------------------------------------------------------------------------------------------- replay 17 moments
@@ -1764,11 +1764,11 @@ def test_silenced_is_defined_once_as_the_set_up_scores_it_the_guns_of_the_first_
     """Defect a (replay 19, p2 against pp8/11): the set-up scored Fort Morgan silenced when her channel guns are all
     struck, the reference and the readings when all 32 gun boxes on her card are. One definition: the guns of the
     card's first front (her channel front, 170–330°, the set-up's first), all her guns where the card has no sector."""
-    words = "a fort is silenced when every gun of its card's first ON ONE SHIP box is struck (no sector: all its guns)"
+    words = "a fort is silenced when every gun of its card's first front is struck (all, not a share; no sector: all its guns)"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert "every gun box on its card is struck" not in " ".join(pack_pages)
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "Channel (170–330°)" in setup and "Silenced (+4): channel guns all struck;" in setup
+    assert "Channel (170–330°)" in setup and "Silenced (+4): all 20 channel guns struck;" in setup
     morgan = [k for k in _fort_boxes(library, ctx, "fort-morgan") if k.startswith("ON ONE SHIP")]
     assert morgan[0] == "ON ONE SHIP 170–330°"
 
@@ -1841,7 +1841,7 @@ def test_a_lashed_pair_whose_one_bow_meets_a_stern_stops_whole_and_only_the_two_
     window are the two touching ships' only, not their consorts'."""
     from shipyard.rules.really_simple.words import LINE_AHEAD
 
-    words = "goes no farther than that stern to the half move's end (lashed: both)"
+    words = "goes no farther than that stern (the leader goes on, not stopped) to the half move's end (lashed: both)"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert all("(lashed: both)" in w for w in LINE_AHEAD.values())
     assert "end-on, the two that touch (not their consorts) lose 1 knot each" in _reference(pack_pages)
@@ -2403,18 +2403,18 @@ def test_r26_moment_4_a_forts_gun_lost_is_of_the_front_facing_the_firer(pack_pag
     firer ('if none bears, her largest'): a fort loses a gun of the front facing the firer, none left there: no
     effect; the literal reading a house rule."""
     qr = _reference(pack_pages)
-    assert "a gun lost is of the front facing the firer, largest first (none left there: no effect)" in qr
+    assert "a gun lost is of the front facing the firer, largest first, a jammed one last (none left there: no effect)" in qr
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_gun_lost: {rows: {from: any}}\n", "--no", "sheets",
                             "--jobs", "1")
-    assert "a gun lost is of the front facing the firer, largest first (none left there: its largest)" in text
+    assert "a gun lost is of the front facing the firer, largest first, a jammed one last (none left there: its largest)" in text
 
 
 def test_r26_moment_5_a_silenced_forts_other_fronts_fire_on(pack_pages, tmp_path):
     """Moment 5: Fort Morgan silenced (channel guns all struck), do her bay and land fronts still fire? Yes, said on
     the quick reference and in the set-up's fronts row; 'fires no more' a house rule."""
-    assert "Silenced: a fort is silenced when every gun of its card's first ON ONE SHIP box is struck" in _reference(pack_pages)
+    assert "Silenced: a fort is silenced when every gun of its card's first front is struck" in _reference(pack_pages)
     assert "silenced, its other fronts' guns fire on" in _reference(pack_pages)
-    assert "Silenced (+4): channel guns all struck; other fronts fire on." in _setup_page(pack_pages)
+    assert "Silenced (+4): all 20 channel guns struck; other fronts fire on." in _setup_page(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_silenced: {rows: {fronts: none}}\n", "--no", "sheets",
                             "--jobs", "1")
     assert "silenced, it fires no more, not even from its other fronts" in text
@@ -2507,8 +2507,8 @@ def test_r27_a_turn_stops_where_her_hull_meets_another_ship_and_one_touching_it_
     on the readings page and reaching the quick reference when chosen."""
     qr = _reference(pack_pages)
     turns = qr[qr.index("Turns: 45°"):]
-    assert ("at speed 0 she makes no turn); a turn stops where her hull meets another ship (touching one already: no "
-            "turn).") in turns
+    assert ("at speed 0 she makes no turn); a turn stops where her hull meets another ship, on the heading reached "
+            "(touching one already: no turn).") in turns
     assert "Turns in the orders quick reference she turns: end-on contact" \
         in _readings(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  turn_sweep: {rows: {into: contact}}\n", "--jobs", "1")
@@ -2592,7 +2592,7 @@ def test_r27_a_fort_off_the_plan_and_guns_on_no_ship_are_one_line_not_cards_and_
     assert "Fort Powell" not in cards and "Fort Powell" not in counters and "Fort Gaines" in counters
     assert "Plays no part (not on the plan: no card, no counter): Fort Powell." in roster
     assert "NO SECTOR M +2" not in cards and "NO SECTOR L +3" not in cards  # no box rows for them
-    assert "NO SECTOR on the plan, no part in play: 1 × 10-inch columbiad; 4 × Rifled and banded 32-pounder (6.4-inch)" in cards
+    assert "NO SECTOR on the plan, no part in play: 25 guns (1 L · 4 MR · 20 M)" in cards
 
 
 def test_r27_guns_on_no_ship_keep_their_boxes_where_a_house_rule_may_take_one(tmp_path):
@@ -2706,12 +2706,12 @@ def test_r28_moment_1_a_targets_own_consort_masks_her_and_the_other_reading_is_a
 def test_r28_moment_2_a_line_of_fire_too_close_to_call_is_settled_by_a_die_from_the_table(pack_pages, tmp_path):
     """Moment 2 (T2, T3): lines that grazed a model's corner by 0.01 to 0.2 in, which no club can measure on a cloth,
     and no way to settle a close call. A die settles it, its score from line_of_fire, so a house rule reaches it."""
-    said = "over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull: one for all it grazes), 4+ masks it"
+    said = "over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull: one for all it grazes, both ways, this window), 4+ masks it"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
     # one house-ruled pack for the die's score and (play 30, moment 3) the close call's distance
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: ships, close_call_masked_on: 5, "
                             "close_call_mm: 2}}\n", "--no", "sheets", "--jobs", "1")
-    assert ("(the edge 2 mm or less off her outline, over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull: one for all it grazes), 5+ masks "
+    assert ("(the edge 2 mm or less off her outline, over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull: one for all it grazes, both ways, this window), 5+ masks "
             "it") in text and said not in text
 
 
@@ -2737,7 +2737,7 @@ def test_r28_moment_5_several_hits_on_several_targets_are_rolled_target_by_targe
     said, not across targets. Target by target, in any order, for one ship's effects change no other's."""
     said = ("then target by target, in any order, each hit, the nearest firer's first "
             "(a fort: its place; equally near: the target's owner picks)")
-    assert f"Several hits: in a fire window every firer rolls before any hit is marked; {said}" in _reference(pack_pages)
+    assert f"Several hits: all rolled first (every firer), {said}" in _reference(pack_pages)
     assert _said_once(pack_pages, said)
 
 
@@ -2758,7 +2758,7 @@ def test_r28_a_forts_guns_in_no_sector_are_named_with_the_plans_word_not_on_no_s
     25' of 27 read oddly. One name, the plan's own ('sectors of fire'): NO SECTOR, on the box and the guns' line."""
     cards = " ".join(p for p in pack_pages if "Ship data cards" in p)
     assert "ON NO SHIP" not in cards and "NO SHIP," not in cards
-    assert "NO SECTOR on the plan, no part in play: 4 × 32-pounder seacoast gun (army)" in cards
+    assert "NO SECTOR on the plan, no part in play: 4 guns (4 M)" in cards
     assert "sectors of fire" in _setup_page(pack_pages)
 
 
@@ -3146,7 +3146,7 @@ def test_p32_moments_1_and_7_a_knot_is_an_inch_said_with_a_speed_and_fewer_inche
     orders ("number of inches moved, up to ...") and Speed this turn read. Moment 7: steam pipes hit, the player wrote
     3 kn and moved 2 in: the knots-to-inches line works a speed through, half move and all."""
     qr = _reference(pack_pages)
-    assert "Movement 1 knot = 1 in a turn at 1/1200 (3 kn: 3 in, 1½ a half move), or fewer at will (turn 1 too). Turns:" in qr
+    assert "Movement 1 knot = 1 in a turn at 1/1200 (3 kn: 3 in, 1½ a half move; fewer: Speed this turn). Turns:" in qr
     assert "whatever inches she writes" in qr
 
 
@@ -3164,7 +3164,7 @@ def test_p32_moments_3_4_and_8_the_close_call_throw_its_edge_and_when_it_is_thro
     does the window pass, or are the close calls thrown first? Thrown first: a ship whose every line is then masked
     keeps her window for the 2nd."""
     qr = _reference(pack_pages)
-    said = "too close to call (the edge 3 mm or less off her outline, over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull: one for all it grazes), 4+ masks it"
+    said = "too close to call (the edge 3 mm or less off her outline, over it or clear, or in doubt): one 1d6 for the line (not a gun, not a hull: one for all it grazes, both ways, this window), 4+ masks it"
     assert said in qr and _said_once(pack_pages, said) and "within 3 mm" not in qr
     assert "a masked ship is no target (close calls thrown first): with none, her window passes to the 2nd" in qr
 
@@ -3211,7 +3211,7 @@ def test_p33_moments_2_3_4_second_shutter_target_owner_and_a_forts_largest_gun(p
     moment 4: a fort's gun lost is the front's largest first."""
     qr = _reference(pack_pages)
     for said in ("(all that bear jammed: roll again, the later T__)", "equally near: the target's owner picks)",
-                 "a gun lost is of the front facing the firer, largest first (none left there: no effect)"):
+                 "a gun lost is of the front facing the firer, largest first, a jammed one last (none left there: no effect)"):
         assert said in qr and _said_once(pack_pages, said), said
 
 
@@ -3238,7 +3238,7 @@ def test_p33_moment_6_a_follower_meeting_the_stern_ahead_may_avoid_it(pack_pages
     (met fore and aft), Ossipee -1, all four without their 2nd fire ('half the Union line lost its fire in turn 2. That
     is very punishing'). The follower meeting a stern is its striker and avoids on 4+, as the text's accidental
     collisions are: said where the stern rule is, and the end-on losses only follow a contact not avoided."""
-    said = ("goes no farther than that stern to the half move's end (lashed: both); meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)")
+    said = ("goes no farther than that stern (the leader goes on, not stopped) to the half move's end (lashed: both); meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)")
     qr = _reference(pack_pages)
     assert said in qr and _said_once(pack_pages, said)
     assert "Without a RAM order the striker avoids it on 4+ (1d6), shooting −1" in qr
@@ -3316,7 +3316,7 @@ def test_p34_defect_a_second_shutter_is_marked_by_circling_its_gun_and_writing_i
     marked on the card. The same goes for knowing which gun of a multi-gun row is jammed: you must circle by hand.'
     Circling is the way (the quick reference's 'Circle its box'); the cards' key says so, and where its T goes."""
     cards = next(p for p in pack_pages if "Ship data cards" in p)
-    assert "(two moves a turn; a fouled screw's over: top speed, her first SPEED box not struck); a box a gun, in the words' order: strike a gun lost's, circle a shutter's, its T by it." in cards
+    assert "(two moves a turn; a fouled screw's over: top speed, her first SPEED box not struck); a box a gun, in the words' order: strike a gun lost's, circle a shutter's, its T by it (each jammed gun its own T;" in cards
 
 
 def test_p34_defect_the_contents_gives_the_record_sheets_span(pack_pages):
@@ -3338,7 +3338,7 @@ def test_p35_moments_1_4_5_6_the_binding_0_kn_who_takes_the_minus_1_one_die_a_li
     whole = " ".join(pack_pages)
     assert "Tennessee and gunboats wait inside the torpedo line (0 kn: holding place, not stationary" in _setup_page(pack_pages)
     assert "AVOIDED COLLISION shoots −1 this turn, not her consort" in whole
-    assert "one 1d6 for the line (not a gun, not a hull: one for all it grazes), 4+ masks it" in qr
+    assert "one 1d6 for the line (not a gun, not a hull: one for all it grazes, both ways, this window), 4+ masks it" in qr
     assert "(the 2nd: half that at most, 4½ kn: 2¼ in)" in qr
 
 
@@ -3403,7 +3403,7 @@ def test_p36_moments_10_11_13_the_stern_ahead_the_close_call_die_and_the_gunboat
     for pages in (pack_pages, _letter_pages(bundled_packs)):
         qr = _reference(pages)
         assert "meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)" in qr
-        assert "one 1d6 for the line (not a gun, not a hull: one for all it grazes), 4+ masks it" in qr and "all her guns, all hulls" not in qr
+        assert "one 1d6 for the line (not a gun, not a hull: one for all it grazes, both ways, this window), 4+ masks it" in qr and "all her guns, all hulls" not in qr
         assert "one roll for each ship of either side, in her own side's field too (both of a lashed pair)" in qr
         assert "quick reference (p3: ramming, torpedoes," in " ".join(pages)
 
@@ -3644,7 +3644,7 @@ def test_p40_moment_1_a_box_a_gun_in_the_order_of_the_words(pack_pages, bundled_
     for pages in (pack_pages, _letter_pages(bundled_packs)):
         keys = [_cards_key(p) for p in pages if "Ship data cards" in p]
         assert keys and all("a box a gun, in the words' order: strike a gun lost's, circle a "
-                            "shutter's, its T by it." in k for k in keys)
+                            "shutter's, its T by it (each jammed gun its own T;" in k for k in keys)
 
 
 def test_p40_moment_8_a_fouled_screw_ends_at_her_first_box_not_struck(pack_pages, bundled_packs):
@@ -3723,7 +3723,7 @@ def test_p41_moment_5_a_speed_written_with_0_inches_is_her_speed_not_a_stop(pack
 def test_p41_moment_6_one_close_call_die_for_all_the_hulls_a_line_grazes(pack_pages, bundled_packs):
     """Moment 6 (p11 Targets): a line within 3 mm of three hulls: one roll or three? One for the line, all it grazes."""
     for pages in (pack_pages, _letter_pages(bundled_packs)):
-        assert "one 1d6 for the line (not a gun, not a hull: one for all it grazes), 4+ masks it" in _reference(pages)
+        assert "one 1d6 for the line (not a gun, not a hull: one for all it grazes, both ways, this window), 4+ masks it" in _reference(pages)
 
 
 def test_p41_moments_7_8_a_forts_nearest_firer_from_its_place_and_its_shutter_box_the_owners(pack_pages, bundled_packs):
@@ -3809,3 +3809,150 @@ def test_p41_defect_p11s_title_names_every_part_the_roster_page_took(pack_pages,
         assert len(on_p3) >= 3
         assert f"Really Simple · quick reference (p3: {', '.join(on_p3)})" in " ".join(pages)
     assert "lashed pairs)" in " ".join(pack_pages) and "forts)" in " ".join(_letter_pages(bundled_packs))
+
+
+# ---------------------------------------------------------------------------------------------- play 42 (rs27)
+
+
+def _both_papers(pack_pages, bundled_packs):
+    return (pack_pages, _letter_pages(bundled_packs))
+
+
+def test_p42_moment_1_one_close_call_die_serves_the_line_both_ways_this_window_only(pack_pages, bundled_packs):
+    """Moment 1 (p11 Targets): Fort Morgan and Monongahela fired down one grazing line in one window; one throw or
+    two, and does it last into the 2nd window? One, used both ways, for this window only (the player's ruling)."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        qr = _reference(pages)
+        assert ("one 1d6 for the line (not a gun, not a hull: one for all it grazes, both ways, this window), 4+ masks "
+                "it") in qr
+        assert qr.count("both ways, this window") == 1
+
+
+def test_p42_moment_2_a_bow_on_the_stern_ahead_has_its_avoid_roll_and_p2_points_to_a_heading_that_exists(
+        pack_pages, bundled_packs):
+    """Moment 2 (p11 Contact, p2 Close order): end-on contact said 'no avoid roll' two lines before the stern clause's
+    'may avoid (4+)', and p2 sent the reader to a 'Collisions' heading p11 does not have. End-on contact no longer
+    says it; the stern clause keeps its roll; p2 names p11's Contact, and p11 has that lead."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        qr, setup = _reference(pages), _setup_page(pages)
+        assert "no avoid roll" not in qr
+        assert "side to side or end to end is end-on contact: no ram, no striker, and each misses the next window" in qr
+        assert "meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)" in qr
+        assert "(4+ avoids, else end-on: p11 Contact)" in setup and "Collisions)" not in setup
+        assert "Contact: step each half move off in quarters" in qr
+
+
+def test_p42_moments_3_and_9_at_a_stern_ahead_the_leader_goes_on_and_the_follower_no_farther(pack_pages, bundled_packs):
+    """Moment 3: 'Rammed or not avoided: both stop there' against 'goes no farther than that stern': does the leader
+    stop? No: the stern clause says the leader goes on. Moment 9: Brooklyn slowed in the 1st fire with Hartford on her
+    stern: Hartford goes no farther than that stern (her written inches cut), touching as it starts: no new roll."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        qr = _reference(pages)
+        assert ("a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther "
+                "than that stern (the leader goes on, not stopped) to the half move's end (lashed: both)") in qr
+        assert "Touching as it starts: no new contact, no roll, no loss" in qr
+
+
+def test_p42_moment_4_silenced_is_every_gun_of_the_first_front_not_the_share_and_p2_says_20(pack_pages, bundled_packs):
+    """Moment 4 (p11 Silenced, card '3 of 20', p2): read literally, 'every gun of its card's first ON ONE SHIP box'
+    meant the 3. Now every gun of the card's first front, all, not a share; p2 says all 20 channel guns, and the
+    card's channel box still reads 3 of 20."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        qr, setup = _reference(pages), _setup_page(pages)
+        assert ("Silenced: a fort is silenced when every gun of its card's first front is struck (all, not a share; no "
+                "sector: all its guns), or abandoned") in qr
+        assert "first ON ONE SHIP box is struck" not in qr
+        assert "Silenced (+4): all 20 channel guns struck; other fronts fire on." in setup
+        assert "3 of 20" in " ".join(p for p in pages if "Ship data cards" in p)
+
+
+def test_p42_moment_5_a_forts_jammed_gun_is_lost_last_as_a_ships(pack_pages, bundled_packs, tmp_path):
+    """Moment 5 (p11 Forts): the fort's gun lost was silent about jammed guns. Now: of the front facing the firer,
+    largest first, a jammed one last, on both papers, and in the other fort_gun_lost reading too."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        assert ("a gun lost is of the front facing the firer, largest first, a jammed one last (none left there: no "
+                "effect)") in _reference(pages)
+    text = _house_pack_text(tmp_path, "really-simple:\n  fort_gun_lost: {rows: {from: any}}\n", "--no", "sheets",
+                            "--jobs", "1")
+    assert "largest first, a jammed one last (none left there: its largest)" in text
+
+
+def test_p42_moment_6_each_jammed_gun_keeps_its_own_t_and_a_second_effect_writes_the_later_over(pack_pages, bundled_packs):
+    """Moment 6 (cards p4-6): Fort Morgan's three shutters (T3, T5, T6) and Brooklyn's two helmsman hits, one T box
+    each. The key atop every card page: each jammed gun its own T by its box, the shutter box for any shutter still
+    lasting, and a second helmsman, steering or screw writes the later T over the first."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        keys = [_cards_key(p) for p in pages if "Ship data cards" in p]
+        assert len(keys) >= 3
+        assert all("circle a shutter's, its T by it (each jammed gun its own T; the shutter box: any still "
+                   "lasting). Again (a helmsman, steering, screw): the later T over the first." in k for k in keys)
+
+
+def test_p42_moments_7_and_8_the_orders_log_says_drift_and_measuring_before_writing(pack_pages, bundled_packs):
+    """Moment 7 (p7/p8): no notation for a ship with no way on: write drift. Moment 8: may a player measure before
+    writing a turn that might swing into a friend? Yes, at will; and a turn stopped by a hull keeps the heading it
+    reached (p11 Turns). Both logs, both papers."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        logs = [p for p in pages if "Orders log · " in p and "Write in the 1st ½ cell" in p]
+        assert len(logs) == 2
+        for log in logs:
+            assert "Measure at will before writing. Orders stand as written" in log
+            assert "No way on (drifting, sinking): write drift." in log
+        assert ("a turn stops where her hull meets another ship, on the heading reached (touching one already: no "
+                "turn)") in _reference(pages)
+
+
+def test_p42_moment_10_a_game_stopped_for_good_is_scored_at_that_turns_end(pack_pages, bundled_packs):
+    """Moment 10 (p1, p2 Scores): p1 lets an evening stop after any turn, the points count 'at the end'. The turn
+    track, where the turn is struck, says a game stopped for good is scored then; the page keeps its count."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        qr = _reference(pages)
+        assert "Turn track: strike each turn as it ends (stopped for good: score it then) TURN 1 2 3" in qr
+        named = _readings(pages)
+        assert "Stopped early" in named[named.index("Said in full on the quick reference"):]
+
+
+def test_p42_p11_keeps_its_type_and_the_pages_their_count(bundled_packs):
+    """p11 at A4 7.3 pt (> 7.25) and Letter 6.8 (> 6.75), 11 and 12 pages: play 42's words paid for by Several hits'
+    'all rolled first' (phase 3 says it) and the knot line's pointer to Speed this turn."""
+    _quick_reference_holds_its_type(bundled_packs, a4_floor=7.25)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p42_defect_a_forts_idle_guns_are_counted_by_class_not_named_in_full(bundled_packs, paper):
+    """Defect (p6): Fort Gaines's 25 guns that bear on no ship were named in full, four lines no player uses. The
+    card now counts them by class as the roster does, and the roster's whole battery still adds up (2 L fire)."""
+    pages = [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", paper).path)]
+    cards = " ".join(p for p in pages if "Ship data cards" in p)
+    assert "NO SECTOR on the plan, no part in play: 25 guns (1 L · 4 MR · 20 M)" in cards
+    assert "NO SECTOR on the plan, no part in play: 4 guns (4 M)" in cards
+    assert "12 × 32-pounder" not in cards and "8 × 24-pounder gun" not in cards
+    roster = next(p for p in pages if "Ship or fort" in p)
+    assert "Fort Gaines 7 fort – – – 3 L · 4 MR · 20 M" in roster
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p42_defect_a_fort_that_plays_no_part_has_no_roster_row(bundled_packs, paper):
+    """Defect (p3): Fort Powell had a roster row, armour and guns, above the line saying she plays no part. The line
+    alone names her now; the forts in play keep their rows."""
+    pages = [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", paper).path)]
+    roster = next(p for p in pages if "Ship or fort" in p)
+    assert roster.count("Fort Powell") == 1
+    assert "Plays no part (not on the plan: no card, no counter): Fort Powell." in roster
+    assert "3 LR · 1 L · 1 MR · 1 M" not in roster
+    assert "Fort Gaines 7 fort – – – 3 L · 4 MR · 20 M" in roster and "Fort Morgan water battery 8 fort" in roster
+
+
+def test_p42_defect_the_readings_read_in_full_come_before_those_that_point_to_the_quick_reference(pack_pages,
+                                                                                                  bundled_packs):
+    """Defect (p8): most rows of What the text leaves open just say 'quick reference', and the useful ones (the jam,
+    Measured from, Speed change, Wooden ship, Monitors and forts) were buried among them. They come first now, the
+    pointing rows after them, the named ones last."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        page = _readings(pages)
+        table = page[page.index("This pack plays"):]
+        first_pointer = table.index(" quick reference ")
+        for lead in ("A jam down the line", "Measured from set-up places", "Speed change the speed ordered",
+                     "every ship but a monitor or an ironclad", "Monitors and forts no fort gun"):
+            assert lead in table and table.index(lead) < first_pointer, lead
+        assert table.index("Silenced quick reference") < table.index("Said in full on the")

@@ -176,7 +176,8 @@ def turn_track(ctx, size: float | None = None) -> list[Block]:
 
     # play 31, moment 12: turns 5 and 10 were shaded and nothing said why (a count by fives, no rule): all plain
     cells = [SpeedCell(str(k)) for k in range(1, game_turns(ctx) + 1)]
-    return [body("Turn track: strike each turn as it ends"),
+    # play 42, moment 10: a game stopped for good is scored as at that turn's end (the reading lives in its table)
+    return [body(f"Turn track: strike each turn as it ends (stopped for good: {reading(ctx.tables, 'Stopped early')})"),
             SpeedTrack([SpeedRow("TURN", cells)], **style()["speed_track"])]
 
 
@@ -192,7 +193,7 @@ def movement(derived: list, ctx, size: float | None = None) -> list[Block]:
     # play 32, moments 1 and 7: may she move fewer inches than her speed (turn 1 too)? And the player who wrote 3 kn
     # (steam pipes) moved 2 in: the knots-to-inches line with a worked speed, and fewer inches at will
     text = (f"1 knot = {number(per_kn)} in a turn at {ctx.scale} (3 kn: {number(3 * per_kn)} in, "
-            f"{number(1.5 * per_kn)} a half move), or fewer at will (turn 1 too). "
+            f"{number(1.5 * per_kn)} a half move; fewer: Speed this turn). "
             f"Turns: {reading(t, 'Turns in the orders')}. "
             # her speed, said where she moves (replay 29: only on the orders logs, and asked every turn)
             f"Speed this turn: {reading(t, 'Speed this turn')}. Astern: {number(float(m.get('astern_fraction', 0.5)))} of her top "
@@ -314,11 +315,11 @@ def quick_reference_words(derived: list, ctx) -> str:
     """Every word the quick reference prints for these units (its blocks' texts, flattened): what the readings page
     need not print again."""
     blocks = [shooting(derived, ctx), *torpedoes(derived, ctx), *ramming(derived, ctx), *special_effects(ctx),
-              *movement(derived, ctx), *shoals(derived, ctx), *lashed_pairs(derived, ctx)]
+              *movement(derived, ctx), *shoals(derived, ctx), *lashed_pairs(derived, ctx), *turn_track(ctx)]
     return _flat(" ".join(t for b in blocks for t in b.texts()))
 
 
-ON_REFERENCE = "Said in full on the quick reference, as played"  # the readings page's row of the rules read there
+ON_REFERENCE = "Said in full on the quick reference"  # the readings page's row of the rules read there (play 42: ", as played" for the room)
 ON_QUICK_REFERENCE = "quick reference"  # a row whose reading the quick reference prints in full
 INSTEAD_HEADER = INSTEAD[0].upper() + INSTEAD[1:]  # the readings table's column of the other reading
 
@@ -330,16 +331,19 @@ def readings_rows(tables, said: str = "") -> list[list[str]]:
     after row read as clutter); the option's name is for the printer, in docs/rules. `said`: the quick reference's
     words; a reading it prints in full is not printed twice (replay 32: pages 8 and 11 said the same rules), its row
     saying where it is and keeping its other reading, and the rest named in one last row."""
-    rows, named = [], []
+    # play 42 (defects): the rows read in full here (the jam, Measured from, Speed change, Wooden ship, Monitors and
+    # forts) sat among a column of 'quick reference': they come first, the rows that only point away after them
+    rows, pointing, named = [], [], []
     for r in readings(tables):
         instead = other_readings(tables, r["option"]) if r["option"] else ""
         if said and _flat(r["reading"]).lower() in said.lower():  # the reference may open a sentence with it
             if instead:
-                rows.append([r["rule"], ON_QUICK_REFERENCE, instead])
+                pointing.append([r["rule"], ON_QUICK_REFERENCE, instead])
             else:
                 named.append(r["rule"])
         else:
             rows.append([r["rule"], r["reading"], instead])
+    rows += pointing
     if named:
         rows.append([ON_REFERENCE, " · ".join(named), ""])
     return rows
@@ -351,7 +355,7 @@ def readings_blocks(ctx, derived: list | None = None) -> list[Block]:
     full are named, not printed again."""
     st = style()["readings"]
     said = quick_reference_words(derived, ctx) if derived else ""
-    where = " Those the quick reference says in full are only named." if said else ""
+    where = " Those the quick reference prints are only named." if said else ""
     return [Heading("What the text leaves open"),
             Text("Rules the surviving text lost or leaves open: the reading this pack plays and, where the text allows "
                  f"another, the one a club may agree instead before play.{where}", size=st["size"], space_after=1.5),

@@ -60,7 +60,10 @@ def roster(doc, scenario, units: list, ctx) -> None:
                     legend(ctx, lashed)], **st["roster_stack"]), bookmark=f"Roster: {scenario.name}", new_page=True)
     sides: dict[str, list] = {}
     for side, unit, d, partner in ordered:
-        sides.setdefault(side or "", []).append((unit, d, partner))
+        # play 42 (defects): Fort Powell had a roster row, guns and all, above the line saying she plays no part: that
+        # line alone names her
+        if not off_plan(ctx, unit, d.stats):
+            sides.setdefault(side or "", []).append((unit, d, partner))
     side_of = {s.name: s for s in scenario.sides}
     division_of = {su.id: su.division for s in scenario.sides for su in s.units if su.division}
     for side, members in sides.items():

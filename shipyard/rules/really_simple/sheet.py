@@ -211,7 +211,16 @@ def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
                     for g, n in zip(groups, notes) if not (idle and g.bears == NO_SHIP)], **style()["gun_rows"])
     if not idle:
         return rows
-    return Stack([rows, Note(f"{NO_SHIP} on the plan, no part in play: " + "; ".join(idle), **style()["no_guns"])], **style()["card_stack"])
+    # play 42 (defects): Fort Gaines's 25 idle guns named in full, four lines a player never uses: counted by class,
+    # as the roster does ('25 guns (1 L · 4 MR · 20 M)'), the names left to the roster's sources
+    tally: dict[str, int] = {}
+    for g in groups:
+        if g.bears == NO_SHIP:
+            key = f"{g.size[0]}{'R' if g.rifled else ''}"
+            tally[key] = tally.get(key, 0) + g.count
+    count = sum(tally.values())
+    said = f"{count} gun{'s' if count != 1 else ''} (" + " · ".join(f"{n} {k}" for k, n in tally.items()) + ")"
+    return Stack([rows, Note(f"{NO_SHIP} on the plan, no part in play: " + said, **style()["no_guns"])], **style()["card_stack"])
 
 
 def model_breaks(group) -> tuple[int, ...]:
@@ -311,12 +320,14 @@ def cards_header(ctx) -> Block:
     step = kn(step_kn(t))
     # play 40, moment 1: the player, reading the text, found no per-gun box (PIVOT MR: 2 100-pdrs and a 30-pdr on
     # one row); each row has a box a gun, gapped by bore, in the words' order: said here. Moment 8: a fouled screw's
-    # end said by its T box (p11 has no room: the whole-library quick reference spills with more words)
+    # end said by its T box (p11 has no room: the whole-library quick reference spills with more words). Play 42, moment 6:
+    # one T box and three shutters (T3, T5, T6) on Fort Morgan, two helmsman hits on Brooklyn: each gun's T by its box,
+    # the effect's box only marks one lasting; a second of the same writes the later T over (Twice)
     key = Runs([("Ship data cards  ", "bold"),
                 (f"A SPEED box per {step} kn lost; the 0 box struck, she sinks in {sinks_in(t)} turns, at "
                  f"SINKS {UNTIL} (magazine: now). Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET "
                  f"all round {list_key(t)}; a gun lost is {option_words(t, 'gun_lost')}. {UNTIL}: the turn a lasting effect "
-                 f"ends (two moves a turn; a fouled screw's over: top speed, her first SPEED box not struck); a box a gun, in the words' order: strike a gun lost's, circle a shutter's, its T by it. FIRE: each end of turn {number(t.require('fire').rows['put_out_on'])}+ on "
+                 f"ends (two moves a turn; a fouled screw's over: top speed, her first SPEED box not struck); a box a gun, in the words' order: strike a gun lost's, circle a shutter's, its T by it (each jammed gun its own T; the shutter box: any still lasting). Again (a helmsman, steering, screw): the later T over the first. FIRE: each end of turn {number(t.require('fire').rows['put_out_on'])}+ on "
                  f"1d6 puts it out, else strike a box (none as it starts); {fire_boxes_struck(t)}: ABANDONED.",
                  "regular")],
                **style()["cards_header"])
@@ -347,7 +358,7 @@ def orders_intro(title: str, ctx, lashed: str = "") -> Block:
                        f"her speed, RAM and whom, F2 (fires in the 2nd; jot 1 or 2 when spent), CAST OFF; "
                        f"no target (guns pick their own). Example: 4 R · 4 L · 8 F2. "
                        f"Her speed this turn is {reading(ctx.tables, 'Speed this turn')}. Astern: A first (A2, A1 kn); 1 ahead −2 is 1 astern. "
-                       "Illegible orders go against you. Orders stand as written, turn 1's binding too: none changes mid-move (contact stops her)."
+                       "Illegible orders go against you. Measure at will before writing. Orders stand as written, turn 1's binding too: none changes mid-move (contact stops her). No way on (drifting, sinking): write drift."
                        + (f" ↳ {lashed}: lashed to {lashed}; the pair moves and turns as one (both are turning) "
                           f"at the slower's speed (write the "
                           f"pair's move once, in {lashed}'s row, hers sunk or struck: the ↳ row; in the ↳ row only her own F2, for she picks her own window; CAST OFF parts them: the 1st ½ both stay put (at the kn written, the base of next turn's change), then each moves alone at the pair's speed (one carried drifts), the consort's 2nd ½ in the ↳ row, her own orders from the next turn, her ↳ struck out; one sunk, struck or abandoned parts them unordered: both stay put the next ½ (lost in the 1st fire, the 2nd))."

@@ -268,11 +268,13 @@ FORT_SHARE = {"printed": "the number printed on its card, while that many of the
 # is too close said in mm a ruler shows (play 30, moment 3: "too close to call" had no distance)
 # play 32, moments 3 and 8: one throw per gun, firer or line? and is 3 mm itself a close call? One a line, 3 mm or less
 # play 36, moment 11: "1d6 a line (all her guns, all hulls)" was read as one throw a gun group and a hull: one die the line
+# play 42, moment 1: Fort Morgan and Monongahela fired down one grazing line: one throw serves both ways, this window
+# only (the next window's line is measured anew after the move), as the player ruled
 # play 39, moment 8: in close column nearly every line runs within 3 mm of a hull; the player measured each with a
 # script. At the table the eye judges it: a line the players cannot call clear or crossed by eye is a close call
 CLOSE_CALL = ("too close to call (the edge {line_of_fire.close_call_mm} mm or less off her outline, over it or clear, "
               "or in doubt): "
-              "one 1d6 for the line (not a gun, not a hull: one for all it grazes), {line_of_fire.close_call_masked_on}+ masks it")
+              "one 1d6 for the line (not a gun, not a hull: one for all it grazes, both ways, this window), {line_of_fire.close_call_masked_on}+ masks it")
 # a test with the ruler, not a tolerance (replay 32: "in the way within about 0.04 in?" cannot be judged at the table)
 LINE_OF_FIRE = {"ships": "a line of fire is the line through both centres (a fort: its place), no wider: lay a ruler's "
                          "edge on it; if the edge crosses any part of another ship's model or base, friend or foe, "
@@ -289,11 +291,12 @@ LINE_OF_FIRE = {"ships": "a line of fire is the line through both centres (a for
 # play 36, moment 10: the avoid roll at a stern ahead: no loss, shoots −1, but still no farther (it was read as "both go on")
 # play 37, moment 5: and no sheer: Avoided's ¼ in sideways is a side contact's, so a pair at a stern sheers to no side
 LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no "
-                        "farther than that stern to the half move's end (lashed: both); meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)",
+                        "farther than that stern (the leader goes on, not stopped) to the half move's end (lashed: both); meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)",
               "sheers": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) sheers off "
                         "alongside, on the side her owner picks, and finishes her move (lashed: both); meeting it, she may avoid (4+)"}
 # a turn on the spot swings bow and stern sideways (replay 27, moment 4: Richmond's stern through Lackawanna's bow)
-TURN_SWEEP = {"blocked": "a turn stops where her hull meets another ship (touching one already: no turn)",
+# play 42, moment 8: and the heading left? The one reached where the hull met (the turn stops there, not undone)
+TURN_SWEEP = {"blocked": "a turn stops where her hull meets another ship, on the heading reached (touching one already: no turn)",
               "contact": "a turn that swings her hull into another ship is end-on contact with her"}
 FORT_MAGAZINE = {"nothing": "a magazine hit (2) does nothing to a fort", "destroyed": "a magazine hit (2) destroys it"}
 FORT_FIRER = {"fixed": "not as a stationary firer (no +1)", "stationary": "as a stationary firer (+1)"}
@@ -335,8 +338,8 @@ def lashed_card_words(tables: Tables, consort: str) -> str:
 # end into a torpedo field (moment 8): this pack's reading first, the house rule's second
 FORT_WINDOW = {"spent": "one window only: a gun held fires no more this turn",
                "later": "a gun held in the 1st window may fire in the 2nd"}
-FORT_GUN_LOST = {"front": "a gun lost is of the front facing the firer, largest first (none left there: no effect)",
-                 "any": "a gun lost is of the front facing the firer, largest first (none left there: its largest)"}
+FORT_GUN_LOST = {"front": "a gun lost is of the front facing the firer, largest first, a jammed one last (none left there: no effect)",
+                 "any": "a gun lost is of the front facing the firer, largest first, a jammed one last (none left there: its largest)"}
 FORT_SILENCED = {"fire": "silenced, its other fronts' guns fire on",
                  "none": "silenced, it fires no more, not even from its other fronts"}
 TORPEDO_DRIFT = {"tests": "and as a turn ends, for each whose drift ended in one or crossed one",
