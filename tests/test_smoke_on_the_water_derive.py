@@ -405,7 +405,8 @@ def test_monitor_virginia_example_hit_locations_and_pilot_house_critical(library
         (5, "Boiler Bursts", "hull"), (6, "Magazine Explodes", "hull")]
     # effects whose description is lost are marked as ours
     assert {r["hit"] for r in crit["hits"] + crit["specials"] if tables.critical_hits.tag(r) == "reconstructed"} == {
-        "Pilot House", "Port Jammed", "Fire", "Rudder", "Turret Jams"}  # Fire: a burst shell's two markers (play 41)
+        "Pilot House", "Port Jammed", "Fire", "Rudder", "Turret Jams",
+        "Boiler Bursts"}  # Fire: a burst shell's two markers (play 41); Boiler Bursts: its hull damage (play 42)
 
 
 def test_a_configuration_without_a_column_is_a_clear_error(tables):

@@ -3678,3 +3678,16 @@ def test_p41_the_plan_sets_mobile_point_on_the_land_and_the_channels_name_off_it
     x0, y0, x1, y1 = labels["Main Ship Channel"]
     assert not any(on(x, (y0 + y1) / 2, outline["Mobile Point"]) for x in (x0, (x0 + x1) / 2, x1))
     assert on((x0 + x1) / 2, (y0 + y1) / 2, outline["Main Ship Channel"])
+
+
+# ---- play 42 (sotw28): /work/notes/r42/smoke-on-the-water.md, read back from the built A4 and Letter packs
+def test_p42_a_boiler_burst_abandons_her_at_once_and_does_a_hull_hits_damage(bundled_packs, mobile_bay_pages):
+    """Moment 3: Boiler Bursts (Brooklyn, one shell) gave no damage, no word on the shell's burst or marker, nor on a
+    morale test. It tests the hull; through it, she is abandoned at once with no morale test (the text's "as if" by a
+    failed one; the Abandoned row says the rest) and takes the hit's hull damage, a shell's burst and marker with it."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("5 Boiler Bursts hull if it penetrates: abandoned at once, no morale test (Abandoned); hull damage as "
+                "a hull hit * 6 Magazine Explodes") in text
+        assert 'A shell\'s critical doing "hull damage as a hull hit" rolls the same: burst, the Shell figure and a marker' in text
+        assert "Abandoned a level slower each turn until Immobile, no steering, no firing, no repairs" in text
+        assert "crew abandon her: speed falls a level a turn" not in text
