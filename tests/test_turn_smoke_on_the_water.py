@@ -773,9 +773,10 @@ def test_an_undetonated_shell_that_got_through_still_makes_its_critical(mobile_b
 def test_a_ship_lashed_to_one_whose_magazine_explodes_is_locked_with_her(mobile_bay_text):
     """Replay 6, moment 3: Brooklyn blew up with Octorara lashed alongside: is a lashed partner "locked with her"?
     And "(flooded: fire; none: boiler)" meant nothing to the player: it is said in words."""
-    assert ("Magazine Explodes hull she sinks; a fire test marker on each vessel within 10 cm (base to base); one "
+    assert ("a fire test marker on each vessel within 10 cm (base to base); one "
             "locked or lashed to her (casting off too), besides: her magazine too on d6 "
-            "5-6, else 2d6 HDP, 1d6 flooding points; flooded (half her FP gone): a Fire hit; unarmed: a Boiler hit") in mobile_bay_text
+            "5-6, else 2d6 HDP, 1d6 flooding points") in mobile_bay_text
+    assert "unarmed: Boiler Bursts" in mobile_bay_text  # in words (play 42: said first, as hers)
     assert "(flooded: fire; none: boiler)" not in mobile_bay_text
 
 
@@ -1245,7 +1246,7 @@ def test_a_gun_hit_says_its_damage_goes_on_the_hull_even_in_a_turret(mobile_bay_
 def test_a_magazine_explosion_puts_a_fire_test_marker_on_each_vessel_within_10_cm_base_to_base(mobile_bay_text):
     """Replay 13, moment 7 (p22): "fire markers within 10 cm" said neither that the markers go on vessels nor how the
     10 cm is measured (base to base, as every range)."""
-    assert "she sinks; a fire test marker on each vessel within 10 cm (base to base);" in mobile_bay_text
+    assert "her later hits moot; a fire test marker on each vessel within 10 cm (base to base);" in mobile_bay_text
     assert "fire markers within 10 cm" not in mobile_bay_text
 
 
@@ -1853,7 +1854,8 @@ def test_a_magazine_explosion_says_who_counts_lashed_when_a_magazine_is_flooded_
     her, counts as lashed; "her magazine flooded already" had no meaning in the pack (ours: half her FP gone); and a
     consort that blows up has her own magazine explode, with its markers within 10 cm of her."""
     assert ("one locked or lashed to her (casting off too), besides: her magazine too on d6 5-6, else 2d6 HDP, 1d6 "
-            "flooding points; flooded (half her FP gone): a Fire hit") in mobile_bay_text
+            "flooding points") in mobile_bay_text
+    assert "she sinks (her magazine flooded, half her FP gone: a Fire hit;" in mobile_bay_text  # hers (play 42)
 
 
 def test_the_markers_a_magazine_places_in_the_fire_step_are_rolled_at_once(mobile_bay_text):
@@ -3691,3 +3693,16 @@ def test_p42_a_boiler_burst_abandons_her_at_once_and_does_a_hull_hits_damage(bun
         assert 'A shell\'s critical doing "hull damage as a hull hit" rolls the same: burst, the Shell figure and a marker' in text
         assert "Abandoned a level slower each turn until Immobile, no steering, no firing, no repairs" in text
         assert "crew abandon her: speed falls a level a turn" not in text
+
+
+def test_p42_a_magazines_flooded_and_unarmed_clauses_are_the_exploding_ships_and_her_later_hits_are_moot(
+        bundled_packs, mobile_bay_pages):
+    """Moment 5: "flooded (half her FP gone): a Fire hit; unarmed: a Boiler hit" came after the lashed partner's
+    clause and read as the partner's: whose FP, and what is "unarmed"? The text's two exceptions are the exploding
+    ship's own, so they now open the row; and once she sinks, her later hits that phase count for nothing."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("6 Magazine Explodes hull she sinks (her magazine flooded, half her FP gone: a Fire hit; unarmed: Boiler "
+                "Bursts), her later hits moot; a fire test marker on each vessel within 10 cm (base to base); one locked "
+                "or lashed to her (casting off too), besides: her magazine too on d6 5-6, else 2d6 HDP, 1d6 flooding "
+                "points") in text
+        assert "a Fire hit; unarmed: a Boiler hit" not in text
