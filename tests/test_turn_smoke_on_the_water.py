@@ -1464,7 +1464,7 @@ def test_the_fire_and_machinery_criticals_act_only_if_they_penetrate(mobile_bay_
     Rudder rows (the Deflected rule: a critical that does not get through does its damage, nothing more); Machinery
     too, which tests the hull the same way."""
     assert "3 Fire hull if it penetrates: fire test marker (a burst shell leaves its own too: two); hull damage as a hull hit" in mobile_bay_text
-    assert "3 Machinery hull if it penetrates: strike a machinery box (max speed -1 level)" in mobile_bay_text
+    assert "3 Machinery machinery if it penetrates: strike a machinery box (max speed -1 level)" in mobile_bay_text
 
 
 def test_fort_morgans_fire_log_gives_each_face_its_column_where_the_page_has_room(mobile_bay_pages):
@@ -3001,7 +3001,7 @@ def test_play33_driven_off_is_minus_one_to_hit_and_smoke_minus_two_once(mobile_b
     # and its defect: "no box to note 'morale tested – held' ... no place to note which causes have already been tested"
     (2, "5 Morale test each cause since the last phase 5 (¼ bar, fire out of control, half FP; held: Tactical cell MH) *"),
     # 3: "the Machinery line says only 'hull damage'": as a hull hit, so the Shell rule's burst roll applies
-    (3, "3 Machinery hull if it penetrates: strike a machinery box (max speed -1 level), hull damage as a hull hit;"),
+    (3, "3 Machinery machinery if it penetrates: strike a machinery box (max speed -1 level), hull damage as a hull hit;"),
     # 4: "both the fire test marker for being within 10 cm and the lashed effect? '1d6 FP' flotation lost at once?"
     (4, "one locked or lashed to her (casting off too), besides: her magazine too on d6 5-6, else 2d6 HDP, 1d6 "
         "flooding points"),
@@ -3688,7 +3688,7 @@ def test_p42_a_boiler_burst_abandons_her_at_once_and_does_a_hull_hits_damage(bun
     morale test. It tests the hull; through it, she is abandoned at once with no morale test (the text's "as if" by a
     failed one; the Abandoned row says the rest) and takes the hit's hull damage, a shell's burst and marker with it."""
     for text in _both_papers(bundled_packs, mobile_bay_pages):
-        assert ("5 Boiler Bursts hull if it penetrates: abandoned at once, no morale test (Abandoned); hull damage as "
+        assert ("5 Boiler Bursts machinery if it penetrates: abandoned at once, no morale test (Abandoned); hull damage as "
                 "a hull hit * 6 Magazine Explodes") in text
         assert 'A shell\'s critical doing "hull damage as a hull hit" rolls the same: burst, the Shell figure and a marker' in text
         assert "Abandoned a level slower each turn until Immobile, no steering, no firing, no repairs" in text
@@ -3706,3 +3706,15 @@ def test_p42_a_magazines_flooded_and_unarmed_clauses_are_the_exploding_ships_and
                 "or lashed to her (casting off too), besides: her magazine too on d6 5-6, else 2d6 HDP, 1d6 flooding "
                 "points") in text
         assert "a Fire hit; unarmed: a Boiler hit" not in text
+
+
+def test_p42_machinery_and_boiler_criticals_test_the_sheets_machinery_line(bundled_packs, mobile_bay_pages):
+    """Moment 8: Table 15 tested Machinery by the "hull", where each sheet prints a Machinery armour of its own (Gaines:
+    Hull L (part), Machinery L): which line? The sheet's Machinery line, for Boiler Bursts too; the magazine keeps the
+    hull (the text names it); both rows marked ours."""
+    for pages, text in zip((mobile_bay_pages, _letter_pages(bundled_packs)), _both_papers(bundled_packs, mobile_bay_pages)):
+        assert "3 Machinery machinery if it penetrates: strike a machinery box" in text
+        assert "5 Boiler Bursts machinery if it penetrates: abandoned at once" in text
+        assert "6 Magazine Explodes hull she sinks" in text
+        gaines = _sheet_page(pages, "CSS Gaines")
+        assert re.search(r"Armour: Hull L \(part\) .*· Machinery L ·", gaines)
