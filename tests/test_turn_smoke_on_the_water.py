@@ -2904,7 +2904,7 @@ def test_play32_an_empty_hull_is_abandoned_at_once_burns_on_and_the_speed_cap_bi
     """Play 32, moments 12, 13 and 14: 0 HDP: abandoned outright or a morale test; are her fires still tested; and
     does the ½-left speed cap bite at once or from the next orders?"""
     assert "(the text: destroyed), at once, no morale test" in mobile_bay_text
-    assert "is a flooding point (her fires still test: theirs too)" in mobile_bay_text
+    assert "is a flooding point (her fires still test, and their HDP flood her too)" in mobile_bay_text
     assert "each machinery box struck -1 level; from her next orders, down to it at once" in mobile_bay_text
 
 
@@ -3718,3 +3718,13 @@ def test_p42_machinery_and_boiler_criticals_test_the_sheets_machinery_line(bundl
         assert "6 Magazine Explodes hull she sinks" in text
         gaines = _sheet_page(pages, "CSS Gaines")
         assert re.search(r"Armour: Hull L \(part\) .*· Machinery L ·", gaines)
+
+
+def test_p42_a_fire_on_an_empty_hull_floods_her(bundled_packs, mobile_bay_pages):
+    """Moment 11: Selma at 0 HDP, still burning: the fire's 1 HDP a flooding point? "her fires still test: theirs too"
+    implied it; the Hull 0 row now says it, A4 and Letter, beside the Flooding row that sinks her at FP 0."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("every further point, the rest of the hit that empties it too, is a flooding point (her fires still "
+                "test, and their HDP flood her too)") in text
+        assert "theirs too" not in text
+        assert "she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0), and sinks at 0" in text
