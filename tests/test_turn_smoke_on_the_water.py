@@ -270,9 +270,9 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
     """Round 2, moments 8 and 9: who moves first, is fire simultaneous, whose fire "none after a collision" bars; and
     Table 1 pointed at a Table 14 the pack no longer prints whole (each sheet has her own column)."""
     assert "Movement every vessel at once, the full distance" in mobile_bay_text
-    assert "Gunnery all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown): declare target" in mobile_bay_text
+    assert "Gunnery all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown, firer by firer): declare target" in mobile_bay_text
     assert "A vessel in a collision or aground above Slow this turn does not fire" in mobile_bay_text
-    assert "Tables 10, 11, 15-17, her sheet's hit locations (Table 14)" in mobile_bay_text
+    assert "Tables 10, 11, 15-17, her sheet's Table 14" in mobile_bay_text
     assert "14-17" not in mobile_bay_text and "Tables 14-15" not in mobile_bay_text
 
 
@@ -2254,7 +2254,7 @@ def test_sotw35_moment10_a_fire_caught_again_burns_once(mobile_bay_pages):
 
 def test_sotw35_moment11_a_gun_lost_this_phase_still_fires(mobile_bay_pages):
     """Replay 26, moment 11: Table 1 said gunnery is at once but not that a gun knocked out in the phase fires."""
-    assert "all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown)" in _reference(mobile_bay_pages)
+    assert "all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown, firer by firer)" in _reference(mobile_bay_pages)
 
 
 def test_sotw35_moment12_the_roster_base_is_the_base_itself(mobile_bay_pages):
@@ -2843,7 +2843,7 @@ def test_what_is_left_of_an_emptying_hit_goes_on_and_hits_are_marked_in_the_orde
     the rest goes, and in what order they are marked. Also moment 1: which point of the target must be in arc."""
     assert "every further point, the rest of the hit that empties it too, is a flooding point" in mobile_bay_text
     assert "further points, the rest of that hit too, go on the Hull" in mobile_bay_text
-    assert ("all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown): "
+    assert ("all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown, firer by firer): "
             "declare target and shot or shell, then measure (out of range: no shot; in arc: the target's centre inside it; "
             "a line past other bases: clear, at the Obscured modifier)") in mobile_bay_text
 
@@ -3728,3 +3728,11 @@ def test_p42_a_fire_on_an_empty_hull_floods_her(bundled_packs, mobile_bay_pages)
                 "test, and their HDP flood her too)") in text
         assert "theirs too" not in text
         assert "she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0), and sinks at 0" in text
+
+
+def test_p42_hits_on_one_target_are_marked_firer_by_firer_as_the_dice_went(bundled_packs, mobile_bay_pages):
+    """Moment 12: three ships hit Selma at once, and the order decides whose hit empties her hull: "each its hits in
+    the order thrown" now says firer by firer, as the dice were thrown (the player's ruling), on Table 1's Gunnery row."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("both sides throw, then mark, each its hits in the order thrown, firer by firer): declare target and "
+                "shot or shell") in _reference(pages)
