@@ -393,7 +393,7 @@ def test_a_lashed_pair_casts_off_when_her_partner_is_abandoned(mobile_bay_text):
     """Moment 10: the casting-off rule covered only a partner "sunk or struck"; an abandoned partner (a boiler burst,
     a failed morale test, HDP 0) can neither steer nor move herself, so she is cast off too."""
     # play 34, moment 5: a sunk partner carries nothing, so "sunk" has its own words now
-    assert "struck or abandoned: the other carries her that move" in mobile_bay_text
+    assert "struck or abandoned: the other carries her the next move" in mobile_bay_text
 
 
 def test_a_fire_lit_in_the_fire_test_phase_first_burns_next_turn(mobile_bay_text):
@@ -425,15 +425,15 @@ def test_the_mobile_bay_set_up_says_how_far_the_tide_drifts_a_ship(mobile_bay_pa
 
 def test_a_lashed_pairs_pivot_guns_do_not_fire_across_her_partner(mobile_bay_text):
     """Round 4, moment 2: only the inboard broadside was barred; may a lashed gunboat's pivot fire across her sloop?"""
-    assert "no gun, pivots too, fires to the partner's side of her keel line (dead ahead or astern, ±5°, is free) till he is cast off or sunk" in mobile_bay_text
+    assert "no gun, pivots too, fires to the partner's side of her keel line (dead ahead or astern, ±5°, is free) till he is cast off (from her CO turn's gunnery) or sunk" in mobile_bay_text
 
 
 def test_casting_off_takes_the_turns_move_and_she_moves_alone_from_the_next(mobile_bay_text):
     """Round 4, moment 3: one page said casting off takes a whole move, another that she moves alone from the next
     turn; the reading makes them one rule (replay 6, moment 3: and names which move it takes)."""
     # play 34, moment 5: a sunk partner carries nothing (cast off at once); a struck or abandoned one still floats
-    assert ("struck or abandoned: the other carries her that move (an abandoned one: straight ahead, a level less a turn), "
-            "then goes alone at that level" in mobile_bay_text)
+    assert ("struck or abandoned: the other carries her the next move (abandoned: straight, a level less a turn from it), "
+            "then alone at that level" in mobile_bay_text)
 
 
 def test_a_critical_hit_still_does_the_hits_damage(mobile_bay_text):
@@ -599,7 +599,7 @@ def test_a_rammed_lashed_pair_and_the_speed_she_casts_off_at(library):
     the gunboat go on after casting off?"""
     text = reference_text(library, "mobile-bay-1864")
     assert "alone at the pair's last level (her top speed at most)" in text
-    assert "then goes alone at that level; rammed, only the hull struck rolls Table 6" in text
+    assert "then alone at that level; rammed, only the hull struck rolls Table 6" in text
 
 
 def test_the_obscured_share_is_judged_by_bases_low_or_tall(library):
@@ -888,7 +888,7 @@ def test_a_lashed_gunboats_pivot_never_fires_across_her_keel_line_past_the_sloop
     """Replay 7, moment 3: "no gun on the partner's side fires, pivots too" left open whether Octorara's bow pivot
     may fire 13 degrees to starboard, past Brooklyn's bow. The partner's side is the half on her side of the keel
     line, ahead and astern too: a pivot fires to the free side only."""
-    assert "no gun, pivots too, fires to the partner's side of her keel line (dead ahead or astern, ±5°, is free) till he is cast off or sunk" in mobile_bay_text
+    assert "no gun, pivots too, fires to the partner's side of her keel line (dead ahead or astern, ±5°, is free) till he is cast off (from her CO turn's gunnery) or sunk" in mobile_bay_text
     assert "guns on the partner's side, pivots too, never fire" not in mobile_bay_text
 
 
@@ -938,8 +938,8 @@ def test_a_lashed_pair_whose_sloop_is_abandoned_under_way_is_carried_with_her_as
     her", p23 "casts off next movement, no move of her own"; was Octorara dragged with her? She is, that one phase,
     straight ahead (no one steers an abandoned ship); a partner Immobile but manned is carried, as p2 had it."""
     row = _readings_row(mobile_bay_text, "Lashed pairs")
-    assert ("struck or abandoned: the other carries her that move (an abandoned one: straight ahead, a level less a turn), "
-            "then goes alone at that level") in row
+    assert ("struck or abandoned: the other carries her the next move (abandoned: straight, a level less a turn from it), "
+            "then alone at that level") in row
     assert "one Immobile yet manned: the other carries both at half her speed" in row
     assert "no move of her own" not in row
 
@@ -1845,7 +1845,7 @@ def test_a_consort_whose_partner_is_out_fires_to_that_side_but_not_across_her(mo
     ban lifts once the partner is out; the partner's base still blocks any line across it (the text's line of fire)."""
     row = _readings_row(mobile_bay_text, "Lashed pairs")
     assert "no gun, pivots too, fires to the partner's side of her keel line (dead ahead or astern, ±5°, is free) " \
-           "till he is cast off or sunk (abandoned but lashed still blocks), then any line not across his base" in row
+           "till he is cast off (from her CO turn's gunnery) or sunk (abandoned but lashed still blocks), then any line not across his base" in row
 
 
 def test_a_magazine_explosion_says_who_counts_lashed_when_a_magazine_is_flooded_and_that_a_consort_explodes(
@@ -2799,7 +2799,8 @@ def test_a_rudder_hit_on_either_of_a_lashed_pair_steers_both(library):
     """Play 30: Brooklyn lashed to Octorara takes a Rudder hit: does the pair still turn both ways? The pair turns
     only as the hit one may, as a Pilot House hit on either holds both."""
     assert ("a Pilot House or Rudder hit on either steers both: both hold speed and course next turn, or turn only as "
-            "the hit one may (both ways lost: straight ahead)") in reference_text(library, "mobile-bay-1864")
+            "the hit one may") in reference_text(library, "mobile-bay-1864")
+    assert "both boxes: straight ahead only" in reference_text(library, "mobile-bay-1864")  # both ways lost (play 42)
 
 
 def test_a_shot_a_forts_walls_deflect_does_its_figure_after_the_slash_undivided(mobile_bay_pages):
@@ -2852,9 +2853,9 @@ def test_a_pair_carried_by_an_abandoned_partner_moves_at_her_level(mobile_bay_te
     """Play 31, moments 6-8: a pair carried by an abandoned partner: at what speed, what level after casting off,
     and whether the abandoned partner still lashed blocks the guns on her side."""
     assert ("one sunk: the other casts off at once, alone at the pair's last level (her top speed at most); struck or "
-            "abandoned: the other carries her that move (an abandoned one: straight ahead, a level less a turn), then "
-            "goes alone at that level") in mobile_bay_text
-    assert "till he is cast off or sunk (abandoned but lashed still blocks), then any line not across his base" in mobile_bay_text
+            "abandoned: the other carries her the next move (abandoned: straight, a level less a turn from it), then "
+            "alone at that level") in mobile_bay_text
+    assert "till he is cast off (from her CO turn's gunnery) or sunk (abandoned but lashed still blocks), then any line not across his base" in mobile_bay_text
 
 
 def test_the_letter_readings_end_on_the_roster_page_and_waste_no_page(bundled_packs):
@@ -3265,8 +3266,8 @@ def test_play37_an_abandoned_partner_is_carried_one_move_then_left(bundled_packs
     """Play 37, moment 10 (p3): must manned Octorara carry an abandoned Brooklyn, or cast off? The other carries her
     that move (straight ahead, a level less), then goes alone at that level."""
     for text in _both_papers(bundled_packs, mobile_bay_pages):
-        assert ("struck or abandoned: the other carries her that move (an abandoned one: straight ahead, a level less a "
-                "turn), then goes alone at that level") in text
+        assert ("struck or abandoned: the other carries her the next move (abandoned: straight, a level less a "
+                "turn from it), then alone at that level") in text
 
 
 def test_play37_table_1_names_the_morale_causes_and_the_one_fire_cap(bundled_packs, mobile_bay_pages):
@@ -3736,3 +3737,18 @@ def test_p42_hits_on_one_target_are_marked_firer_by_firer_as_the_dice_went(bundl
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         assert ("both sides throw, then mark, each its hits in the order thrown, firer by firer): declare target and "
                 "shot or shell") in _reference(pages)
+
+
+def test_p42_an_abandoned_partner_is_carried_the_next_move_and_a_cast_off_consort_fires_that_turn(
+        bundled_packs, mobile_bay_pages):
+    """Moments 4 and 9: Brooklyn was abandoned in gunnery, after the move: "the other carries her that move" read as a
+    move already made, and the "level less a turn" had no start. The partner carries her the next move, straight, a
+    level less from it (Brooklyn M to S on turn 2, I on turn 3). And Octorara, cast off on turn 2's orders: free of
+    his side in that turn's gunnery already (lines not across his base). A4 and Letter, on the readings page."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        row = _readings_row(" ".join(pages), "Lashed pairs")
+        assert ("struck or abandoned: the other carries her the next move (abandoned: straight, a level less a turn "
+                "from it), then alone at that level;") in row
+        assert ("till he is cast off (from her CO turn's gunnery) or sunk (abandoned but lashed still blocks), then "
+                "any line not across his base;") in row
+        assert "carries her that move" not in row
