@@ -1504,7 +1504,7 @@ def test_a_pilot_house_hit_on_either_ship_of_a_lashed_pair_holds_both(mobile_bay
 def test_the_turn_1_binding_holds_the_union_lines_heading_as_well_as_its_speed(mobile_bay_pages):
     """Replay 18, point 1 (p2): "the Union line steams in at 4 kn" did not say whether the heading binds too (the
     player went straight ahead). It does, within the line it had on Letter."""
-    assert "Binding: the Union line holds its heading at 4 kn, the monitors to starboard" in mobile_bay_pages[1]
+    assert "Binding: the Union line holds its heading at 4 kn, every ship (the monitors' column" in mobile_bay_pages[1]
 
 
 def test_table_15s_flooding_plus_one_is_the_firing_guns_super_heavy_size(mobile_bay_text):
@@ -3752,3 +3752,13 @@ def test_p42_an_abandoned_partner_is_carried_the_next_move_and_a_cast_off_consor
         assert ("till he is cast off (from her CO turn's gunnery) or sunk (abandoned but lashed still blocks), then "
                 "any line not across his base;") in row
         assert "carries her that move" not in row
+
+
+def test_p42_the_turn_1_binding_puts_the_monitors_column_to_starboard_and_turns_no_one(bundled_packs, mobile_bay_pages):
+    """Moment 1: "the monitors to starboard nearest the fort" read as an order to turn toward the fort, or as where the
+    column is. Where it is: every ship holds her heading, the set-up page says, A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        assert ("Binding: the Union line holds its heading at 4 kn, every ship (the monitors' column is the one to "
+                "starboard, nearest the fort: a place, not a turn); Tennessee and gunboats wait inside the torpedo line "
+                "(0 kn); both sides may fire.") in setup
