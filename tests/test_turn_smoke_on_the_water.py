@@ -950,7 +950,7 @@ def test_an_arriving_ship_starts_centred_on_the_edge(mobile_bay_text, mobile_bay
     assert ("a ship due on starts centred on the edge at her start (half her base off the table), then makes her "
             "whole move at her start speed") in mobile_bay_text
     assert ("each starts centred on the edge where her start says (half her base off the table), then makes her whole "
-            "move, so the column keeps its 25 cm") in mobile_bay_pages[1]
+            "move (her start speed keeps the column's 25 cm)") in mobile_bay_pages[1]
     assert "with her whole move from the edge" not in mobile_bay_pages[1]
 
 
@@ -1164,7 +1164,7 @@ def test_the_set_up_note_says_which_ships_open_in_medium_range_of_the_water_batt
     assert math.dist(cm(window.starts["uss-tecumseh"].at), water_battery) < 80  # Medium for her columbiads
     assert math.dist(cm(window.starts["uss-brooklyn"].at), fort) > 80  # Long or more
     assert "long and extreme range" not in mobile_bay_pages[1]
-    assert ("The columns open at Long range of the fort, as the fleet's approach was, the leaders in its water "
+    assert ("The columns open at Long range of the fort, as the fleet's did, the leaders in its water "
             "battery's Medium by turn 1 (Tecumseh in it at the start, north of the plan's Union entry zone; "
             ) in flat(mobile_bay_pages[1])
 
@@ -1312,7 +1312,7 @@ def test_forts_off_the_channel_window_get_no_sheet(mobile_bay_pages):
     """Replay 14, defect (p16): Fort Gaines's and Fort Powell's sheets filled a page though Smoke on the Water plays
     the channel alone and both lie off its table; a fort cannot come on later, so neither takes part (no sheet, no
     roster line). The other rule sets, which play the whole entrance, keep Fort Gaines (their own tests)."""
-    assert "Fort Gaines and Fort Powell lie off this table" in mobile_bay_pages[1]
+    assert "Forts Gaines and Powell lie off this table" in mobile_bay_pages[1]
     forts = [p for p in mobile_bay_pages if "Fire log" in p]
     assert forts and any("Fort Morgan water battery" in p for p in forts)
     assert not any("Fort Gaines" in p or "Fort Powell" in p for p in mobile_bay_pages[2:])
@@ -3762,3 +3762,17 @@ def test_p42_the_turn_1_binding_puts_the_monitors_column_to_starboard_and_turns_
         assert ("Binding: the Union line holds its heading at 4 kn, every ship (the monitors' column is the one to "
                 "starboard, nearest the fort: a place, not a turn); Tennessee and gunboats wait inside the torpedo line "
                 "(0 kn); both sides may fire.") in setup
+
+
+def test_p42_an_arriving_ship_may_come_on_a_level_slower_and_the_set_up_does_not_say_otherwise(bundled_packs,
+                                                                                             mobile_bay_pages):
+    """Moment 2: the set-up's "makes her whole move, so the column keeps its 25 cm" implied her start speed, where Table
+    1 lets her come on a level slower or faster, or wait off the table (Richmond and Lackawanna, blocked at M). Table
+    1's rule stands; the set-up now says the 25 cm is what her start speed gives, not a rule of its own."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        assert ("each starts centred on the edge where her start says (half her base off the table), then makes her "
+                "whole move (her start speed keeps the column's 25 cm).") in setup
+        assert "so the column keeps its 25 cm" not in setup
+        assert ("then makes her whole move at her start speed or a level slower or faster (her orders, turns too), or "
+                "waits off the table for a later turn") in _reference(pages)
