@@ -756,7 +756,7 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
     """Replay 6, moment 1: does a battery roll one d10 or each gun its own? The text's own Virginia example rolls a
     die for each of her three smoothbores (1, 5 and 10: one hit, one misfire), so each gun rolls; Table 11's random
     pick is for dice thrown together."""
-    assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, even needing under 1; 10 misfires)" in mobile_bay_text
+    assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, even needing under 1; 10 misfires; a turret's guns at one target *)" in mobile_bay_text
     assert ("Each 10 misfires one gun, a random one of the batch (her guns thrown together at one target; a fort's: "
             "those at one ship), rolled for only on a jam or burst, her batches in her sheet's box order. A random "
             "gun: of those it may be (3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again), a d10") in mobile_bay_text
@@ -1557,7 +1557,7 @@ def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mob
 def test_table_10_says_once_for_every_table_that_modifiers_move_the_number_not_the_die(mobile_bay_text):
     """Replay 19, defect a (p21): Table 10 did not say its modifiers move the number needed rather than the die (only
     Table 16 said so for itself). The convention is every "or less" table's: said once, on Table 10's heading."""
-    assert ("Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, even needing under 1; 10 misfires); in every table, "
+    assert ("Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, even needing under 1; 10 misfires; a turret's guns at one target *); in every table, "
             "modifiers move the number needed, never the die") in mobile_bay_text
 
 
@@ -3127,7 +3127,7 @@ def test_play36_a_natural_1_hits_even_needing_under_1(bundled_packs, mobile_bay_
     Confederate ships at long range needed -1 to 1)?" It does: the quick reference's Table 10 says so."""
     for text in _both_papers(bundled_packs, mobile_bay_pages):
         assert ("Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, even needing under 1; "
-                "10 misfires)") in text
+                "10 misfires; a turret's guns at one target *)") in text
 
 
 def test_play36_slow_medium_and_holding_under_steam_move_no_number(bundled_packs, mobile_bay_pages):
@@ -3776,3 +3776,14 @@ def test_p42_an_arriving_ship_may_come_on_a_level_slower_and_the_set_up_does_not
         assert "so the column keeps its 25 cm" not in setup
         assert ("then makes her whole move at her start speed or a level slower or faster (her orders, turns too), or "
                 "waits off the table for a later turn") in _reference(pages)
+
+
+def test_p42_a_turrets_guns_fire_at_one_target(bundled_packs, mobile_bay_pages, library):
+    """Moment 14: "each gun its own" suggested a twin turret may split its fire. Ours (*): a turret's guns train as
+    one mount, so they fire at one target, each gun still its own d10; said in Table 10's heading, A4 and Letter, from
+    the direct_fire table's one_target row, tagged reconstructed."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("each gun its own (1 always hits, even needing under 1; 10 misfires; a turret's guns at one target *); "
+                "in every table") in _reference(pages)
+    t10 = RS.context(library).tables.require("direct_fire")
+    assert t10.tag(t10.rows["one_target"]) == "reconstructed"

@@ -87,7 +87,10 @@ def to_hit_block(ctx: Context) -> Block:
     text = (f"range {mods('range')} · target size {mods('target_size')}{point_blank_sizes(t10)} · firer {mods('firer_speed')} (Slow, Medium, Immobile, HS +0)"
             f" · target {mods('target_speed')} (Slow, Medium +0) · obscured {mods('obscured')}{OBSCURED_EG} · ranges (Tables 9, 12): her sheet's guns"
             + (SHRUNK if map_shrunk(ctx) else "") + RANGED)
-    return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10, each gun its own ({natural_rolls(t10, under=True)}); "
+    # play 42, moment 14: a twin turret's guns, one target or two (direct_fire.one_target, ours: one)
+    one = t10.get("one_target")
+    one = f"; {one['text']} *" if one else ""
+    return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10, each gun its own ({natural_rolls(t10, under=True)}{one}); "
                           "in every table, modifiers move the number needed, never the die"),
                   Text(text, **style("reference_body"))], **style("reference_stack"))
 
