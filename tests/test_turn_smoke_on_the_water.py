@@ -301,7 +301,7 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
          "deep water with wrecks column"),
     (12, "Own bow, ram -6 in place of her hull armour, only with a ram (no ram: her hull armour below)"),
     (16, "Flooding flooding points add up, never pumped out: every repair phase, from this turn's, she loses an FP for each (3 points: "
-         "FP 15, 12, 9, 6, 3, 0), and sinks at 0"),
+         "FP 15, 12, 9, 6, 3, 0: sunk)"),
 ])
 def test_rams_flooding_wrecks_and_a_lashed_pair_losing_her_partner(mobile_bay_text, moment, words):
     """Round 2: a ram bow on a ship without a ram, flooding that adds up past its boxes, Table 3's wrecks with no rule
@@ -1705,7 +1705,7 @@ def test_the_obscured_bands_do_not_overlap_at_a_half(mobile_bay_pages, mobile_ba
 def test_flooding_sinks_her_at_the_repair_phase_not_when_it_is_taken(mobile_bay_text):
     """Replay 21, defect b (p22): are FP lost at the repair phase, or does she sink as soon as flooding reaches her FP
     left? At the repair phase, as the text's FP loss is: until then she fights on."""
-    assert "every repair phase, from this turn's, she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0), and sinks at 0" in mobile_bay_text
+    assert "every repair phase, from this turn's, she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0: sunk)" in mobile_bay_text
     assert "once they reach her FP left" not in mobile_bay_text
 
 
@@ -2978,7 +2978,7 @@ def test_play33_flooding_is_lost_every_repair_phase_with_a_worked_example(mobile
     """Play 33, moment 4 (p. 22): Brooklyn's 3 flooding points: FP -3 once, or every repair phase? Every phase, the
     text's ('during the repair phase each turn'), with the count worked where the player looks, and on Table 15."""
     ref = _reference(mobile_bay_pages)
-    assert "every repair phase, from this turn's, she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0), and sinks at 0" in ref
+    assert "every repair phase, from this turn's, she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0: sunk)" in ref
     assert "each lost again as an FP every repair phase, the first this turn (the text; see Flooding)" in ref
 
 
@@ -3658,7 +3658,7 @@ def test_p41_the_flooding_line_sinks_her_at_fp_0_as_the_quick_reference_does(bun
         said = sum(p.count("each repair: FP −flooding (FP 0: sinks)") for p in pages)
         assert said == (lines or said) and said == sum(p.count("each repair: FP −flooding") for p in pages) > 0
         assert not any("past the last box: sinks" in p for p in pages)
-        assert "she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0), and sinks at 0" in " ".join(pages)
+        assert "she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0: sunk)" in " ".join(pages)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -3728,7 +3728,7 @@ def test_p42_a_fire_on_an_empty_hull_floods_her(bundled_packs, mobile_bay_pages)
         assert ("every further point, the rest of the hit that empties it too, is a flooding point (her fires still "
                 "test, and their HDP flood her too)") in text
         assert "theirs too" not in text
-        assert "she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0), and sinks at 0" in text
+        assert "she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0: sunk)" in text
 
 
 def test_p42_hits_on_one_target_are_marked_firer_by_firer_as_the_dice_went(bundled_packs, mobile_bay_pages):
@@ -3787,3 +3787,13 @@ def test_p42_a_turrets_guns_fire_at_one_target(bundled_packs, mobile_bay_pages, 
                 "in every table") in _reference(pages)
     t10 = RS.context(library).tables.require("direct_fire")
     assert t10.tag(t10.rows["one_target"]) == "reconstructed"
+
+
+def test_p42_a_wreck_blocks_no_move_hides_no_one_and_takes_no_stray(bundled_packs, mobile_bay_pages):
+    """Moment 7: Hartford's wreck only "tests Table 3" when crossed: does its base block a move, hide a target or
+    take a stray? None (she lies on the bottom): the Wrecks row says so, A4 and Letter, and the Flooding row gave
+    the words back to keep Letter's last page."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("Wrecks * a sunk vessel stays as a wreck (a Wreck marker, or her model on its side): moving over it tests "
+                "Table 3's deep water with wrecks column; no collision, it hides no one and takes no stray Abandoned") in text
+        assert "she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0: sunk)" in text
