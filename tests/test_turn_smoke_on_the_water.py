@@ -3047,7 +3047,7 @@ def test_play_34_the_cast_off_marker_says_it_falls_due_next_move(mobile_bay_page
     """Play 34 defect: "there is no box for 'cast off pending', i.e. the partner sunk and the pair to cast off next
     move (p. 3). The cast-off counters (p. 20) help." The marker is laid when it falls due and says when."""
     counters = flat(_counter_pages(mobile_bay_pages))
-    assert "Cast off" in counters and counters.count("next move, speed __") >= 7  # one for each lashed consort
+    assert "Cast off" in counters and counters.count("speed __ from now") >= 7  # one for each lashed consort
 
 
 def test_play35_a_forts_target_size_and_immobile_stack_on_its_sheet(mobile_bay_pages):
@@ -3797,3 +3797,13 @@ def test_p42_a_wreck_blocks_no_move_hides_no_one_and_takes_no_stray(bundled_pack
         assert ("Wrecks * a sunk vessel stays as a wreck (a Wreck marker, or her model on its side): moving over it tests "
                 "Table 3's deep water with wrecks column; no collision, it hides no one and takes no stray Abandoned") in text
         assert "she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0: sunk)" in text
+
+
+def test_p42_a_cast_off_marker_is_her_speed_from_then_on(bundled_packs, mobile_bay_pages):
+    """Moment 6: a consort has no speed counters (the pair's one order moves her), and the Cast off marker said "next
+    move, speed __", one move only: Octorara and Metacomet had no speed marker after it. It now says "speed __
+    from now": it stays by her, pencilled again as her orders change it. A4 and Letter counter pages."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        counters = " ".join(p for p in pages if "Cast off" in p and "Jammed" in p)
+        assert counters.count("Cast off speed __ from now") >= 7  # one for each lashed consort
+        assert "next move, speed" not in counters
