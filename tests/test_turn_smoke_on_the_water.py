@@ -848,7 +848,7 @@ def test_the_set_up_says_what_the_north_edge_and_water_of_no_depth_do(mobile_bay
 
 def test_a_ship_that_holds_her_morale_tests_again_only_at_a_new_cause(library):
     """Replay 6, defect: "tested once her HDP reach the ¼ bar" read as a single test, or as every turn after."""
-    assert ("else the crew abandon her. A ship that holds tests again only at a new cause"
+    assert ("else the crew abandon her; held: again only at a new cause"
             in reference_text(library, "mobile-bay-1864"))
 
 
@@ -3807,3 +3807,14 @@ def test_p42_a_cast_off_marker_is_her_speed_from_then_on(bundled_packs, mobile_b
         counters = " ".join(p for p in pages if "Cast off" in p and "Jammed" in p)
         assert counters.count("Cast off speed __ from now") >= 7  # one for each lashed consort
         assert "next move, speed" not in counters
+
+
+def test_p42_a_lost_flagship_is_no_cause_for_a_morale_test(bundled_packs, mobile_bay_pages):
+    """Moment 13: Hartford, Farragut's flagship, sank on turn 1: any command or morale effect? None: the Morale
+    reading names its causes and now says a lost flagship is none (her loss scores by the scenario's points), on the
+    readings page, A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        row = _readings_row(" ".join(pages), "Morale")
+        assert ("each a cause: 7 or less on a d10 holds, -1 each further one; else the crew abandon her; held: again "
+                "only at a new cause (a lost flagship is none) — Repairs") in row
+    assert "USS Hartford: sunk or struck (flagship, besides her 4) +4" in _setup_page(mobile_bay_pages)
