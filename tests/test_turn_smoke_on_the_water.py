@@ -759,7 +759,7 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
     assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, even needing under 1; 10 misfires; a turret's guns at one target *)" in mobile_bay_text
     assert ("Each 10 misfires one gun, a random one of the batch (her guns thrown together at one target; a fort's: "
             "those at one ship), rolled for only on a jam or burst, her batches in her sheet's box order. A random "
-            "gun: of those it may be (3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again), a d10") in mobile_bay_text
+            "gun: of those it may be, a d10") in mobile_bay_text
     assert "To hit (Table 10): 5 or less on a d10 a gun (1 always hits, 10 misfires)" in _sheet_page(mobile_bay_pages,
                                                                                                       "USS Hartford")
 
@@ -1547,8 +1547,9 @@ def test_a_random_gun_among_more_than_ten_has_its_dice_on_the_sheet():
 def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mobile_bay_pages, mobile_bay_text):
     """Replay 19, moment 2: the rule on the quick reference (Table 11's note, where the player looked) and the dice
     for more than ten on Fort Morgan's sheet (20 on her channel fronts): play 28 made them one set of words."""
-    assert ("A random gun: of those it may be (3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again), a d10 counted round them in box order, lost "
-            "ones too (over 10 guns: +10 on d6 4–6); on a lost one, the next up not lost; to jam, a jammed gun counts as "
+    assert ("A random gun: of those it may be, a d10 counted round them in box order, lost "
+            "ones too (over 10 guns: +10 on d6 4–6); on a lost one, the next up not lost (a 3 is the third, not box 3; "
+            "past the last, on from the first: 7 +10 of 15 is the 2nd); to jam, a jammed gun counts as "
             "lost (to destroy, not); only one it may be: no die." in mobile_bay_text)
     fort = flat(next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p))
     assert "random gun bearing a d10 counted round them in box order, lost ones too (over 10 guns: +10 on d6 4–6)" in fort
@@ -2197,7 +2198,7 @@ def test_sotw35_moment2_a_random_guns_second_miss_has_a_start_and_a_jam_skips_a_
     """Replay 26, moment 2: 'the next up' had no start when the second throw was over the count, and a second jam
     could fall on a gun already jammed. Said on the quick reference and on every sheet that throws past ten."""
     ref = _reference(mobile_bay_pages)  # play 28: no second throw, the d10 is counted round them
-    assert "on a lost one, the next up not lost; to jam, a jammed gun counts as lost" in ref
+    assert "on a lost one, the next up not lost (a 3 is" in ref and "2nd); to jam, a jammed gun counts as lost" in ref
     assert "a d10 counted round them in box order" in flat(_sheet_page(mobile_bay_pages, "USS Brooklyn"))
 
 
@@ -2404,7 +2405,8 @@ def test_sotw36_moment5_a_random_guns_d10_counts_the_guns_it_may_be_not_box_numb
     """Replay 27, moment 5 (p20): Gaines's guns bearing were boxes 1, 2 and 6 and the d10 came up 3: the third of
     them (box 6) or box 3 (a port gun not bearing)? The third: the d10 counts those it may be (random_gun)."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert "A random gun: of those it may be (3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again), a d10 counted round" in _reference(pages)
+        assert "A random gun: of those it may be, a d10 counted round" in _reference(pages)
+        assert "(a 3 is the third, not box 3; past the last, on from the first: 7 +10 of 15 is the 2nd)" in _reference(pages)
 
 
 def test_sotw36_moment6_a_shell_through_a_gun_port_that_does_not_burst_does_the_after_slash_figure(mobile_bay_pages,
@@ -2556,7 +2558,7 @@ def test_every_sheet_with_guns_prints_the_one_random_gun_method_in_the_same_word
         assert any(name in p for p in sheets), name
     for p in sheets:
         assert p.count(f"random gun bearing {pick}") == p.count("Gun codes"), p[:60]
-    assert f"A random gun: of those it may be (3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again), {pick};" in mobile_bay_text
+    assert f"A random gun: of those it may be, {pick} (a 3 is the third, not box 3;" in mobile_bay_text
 
 
 def test_an_abandoned_ship_scores_as_sunk_or_struck(mobile_bay_pages, bundled_packs):
@@ -3359,8 +3361,8 @@ def test_play39_a_random_count_past_the_last_gun_goes_round_again(bundled_packs,
     """Play 39, moment 2 (p5 sheet, p21 Table 11): "over 10 guns: +10 on d6 4–6" with 15 bearing: what is 17? The
     quick reference works it: the count goes round again, the 2nd. The sheets keep their line as it was."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert ("A random gun: of those it may be (3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again), "
-                "a d10 counted round them in box order") in _reference(pages)
+        assert ("A random gun: of those it may be, a d10 counted round them in box order") in _reference(pages)
+        assert "past the last, on from the first: 7 +10 of 15 is the 2nd)" in _reference(pages)
         brooklyn = _sheet_page(pages, "USS Brooklyn")
         assert "random gun bearing a d10 counted round them in box order, lost ones too (over 10 guns: +10 on d6 4–6)" in brooklyn
 
@@ -3818,3 +3820,15 @@ def test_p42_a_lost_flagship_is_no_cause_for_a_morale_test(bundled_packs, mobile
         assert ("each a cause: 7 or less on a d10 holds, -1 each further one; else the crew abandon her; held: again "
                 "only at a new cause (a lost flagship is none) — Repairs") in row
     assert "USS Hartford: sunk or struck (flagship, besides her 4) +4" in _setup_page(mobile_bay_pages)
+
+
+def test_p42_table_11s_random_gun_reads_in_order_the_die_first_then_the_worked_counts(bundled_packs, mobile_bay_pages):
+    """Other defect (p21, Table 11): "(3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again)" came before
+    the die it explains and was close to unreadable. The die comes first; then, in words, a 3 is the third gun and a
+    count past the last goes on from the first (7 +10 of 15 guns is the 2nd). A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert ("A random gun: of those it may be, a d10 counted round them in box order, lost ones too (over 10 guns: "
+                "+10 on d6 4–6); on a lost one, the next up not lost (a 3 is the third, not box 3; past the last, on "
+                "from the first: 7 +10 of 15 is the 2nd); to jam, a jammed gun counts as lost") in ref
+        assert "round again" not in ref

@@ -313,7 +313,7 @@ def misfire_table(ctx: Context, derived: list[Derived]) -> Block:
                        f"{r['burst_damage']} HDP, no armour test (a fort SDP), and a fire "
                        "test marker. Red-hot shot: "
                        f"a jam {r['red_hot_jams'].lower()}. {r['together'][0].upper()}{r['together'][1:]}. A "
-                       f"random gun: of those it may be (3: the third, not box 3; {random_gun_round(ctx)}), {random_gun_pick(ctx)}; {random_gun_jam(ctx)}.", **style("reference_note"))],
+                       f"random gun: of those it may be, {random_gun_pick(ctx)} (a 3 is the third, not box 3; {random_gun_round(ctx)}); {random_gun_jam(ctx)}.", **style("reference_note"))],
                  **style("reference_stack"))
 
 
