@@ -3832,3 +3832,17 @@ def test_p42_table_11s_random_gun_reads_in_order_the_die_first_then_the_worked_c
                 "+10 on d6 4–6); on a lost one, the next up not lost (a 3 is the third, not box 3; past the last, on "
                 "from the first: 7 +10 of 15 is the 2nd); to jam, a jammed gun counts as lost") in ref
         assert "round again" not in ref
+
+
+def test_p42_a_forts_return_fire_meets_the_smoke_and_the_bases_as_a_ships_does(bundled_packs, mobile_bay_pages):
+    """Moment 10 (answered as printed): does the smoke's -2 or the bases' -4 apply to a fort's fire too? Both: the
+    smoke rule says ship or fort, firing or fired at; a fort's fire is obscured from its firing gun (its mark) as any
+    gun's; a ship firing at a fort counts her own base hidden, seen from its mark; the quick marks settle "over 3/4"."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        text = " ".join(pages)
+        assert "At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once" in _setup_page(pages)
+        assert ("the share of her base other bases hide, seen along lines from the firing gun (her mark nearest it, a "
+                "turret's centre) to the ends of her side") in text
+        assert ("(ours, by the marks alone: her side's ¼, ½, ¾ it hides, one -1, two -2, three -4); at a fort (no base, "
+                "ours): the share of the firer's own base others hide (her lashed partner too), seen from the fort's "
+                "mark") in text
