@@ -401,11 +401,13 @@ def test_monitor_virginia_example_hit_locations_and_pilot_house_critical(library
         (1, "Pilot House", "pilot_house"), (2, "Port Jammed", "casemate/turret/hull"), (3, "Fire", "hull"),
         (4, "Flooding", "hull"), (5, "Rudder", "rudder"), (6, "Special", "see specials")]
     assert [(r["roll"], r["hit"], r["armour"]) for r in crit["specials"]] == [
-        (1, "Gun Port", "none"), (2, "Gun Port", "none"), (3, "Machinery", "hull"), (4, "Turret Jams", "none"),
-        (5, "Boiler Bursts", "hull"), (6, "Magazine Explodes", "hull")]
+        (1, "Gun Port", "none"), (2, "Gun Port", "none"), (3, "Machinery", "machinery"), (4, "Turret Jams", "none"),
+        (5, "Boiler Bursts", "machinery"), (6, "Magazine Explodes", "hull")]  # machinery: the sheet's line (play 42)
     # effects whose description is lost are marked as ours
     assert {r["hit"] for r in crit["hits"] + crit["specials"] if tables.critical_hits.tag(r) == "reconstructed"} == {
-        "Pilot House", "Port Jammed", "Fire", "Rudder", "Turret Jams"}  # Fire: a burst shell's two markers (play 41)
+        "Pilot House", "Port Jammed", "Fire", "Rudder", "Turret Jams",
+        "Boiler Bursts", "Machinery"}  # Fire: a burst shell's two markers (play 41); Boiler Bursts: its hull damage,
+    # and both machinery rows: tested by the sheet's Machinery line (play 42)
 
 
 def test_a_configuration_without_a_column_is_a_clear_error(tables):

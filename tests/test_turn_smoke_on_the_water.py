@@ -270,9 +270,9 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
     """Round 2, moments 8 and 9: who moves first, is fire simultaneous, whose fire "none after a collision" bars; and
     Table 1 pointed at a Table 14 the pack no longer prints whole (each sheet has her own column)."""
     assert "Movement every vessel at once, the full distance" in mobile_bay_text
-    assert "Gunnery all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown): declare target" in mobile_bay_text
+    assert "Gunnery all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown, firer by firer): declare target" in mobile_bay_text
     assert "A vessel in a collision or aground above Slow this turn does not fire" in mobile_bay_text
-    assert "Tables 10, 11, 15-17, her sheet's hit locations (Table 14)" in mobile_bay_text
+    assert "Tables 10, 11, 15-17, her sheet's Table 14" in mobile_bay_text
     assert "14-17" not in mobile_bay_text and "Tables 14-15" not in mobile_bay_text
 
 
@@ -301,7 +301,7 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
          "deep water with wrecks column"),
     (12, "Own bow, ram -6 in place of her hull armour, only with a ram (no ram: her hull armour below)"),
     (16, "Flooding flooding points add up, never pumped out: every repair phase, from this turn's, she loses an FP for each (3 points: "
-         "FP 15, 12, 9, 6, 3, 0), and sinks at 0"),
+         "FP 15, 12, 9, 6, 3, 0: sunk)"),
 ])
 def test_rams_flooding_wrecks_and_a_lashed_pair_losing_her_partner(mobile_bay_text, moment, words):
     """Round 2: a ram bow on a ship without a ram, flooding that adds up past its boxes, Table 3's wrecks with no rule
@@ -393,7 +393,7 @@ def test_a_lashed_pair_casts_off_when_her_partner_is_abandoned(mobile_bay_text):
     """Moment 10: the casting-off rule covered only a partner "sunk or struck"; an abandoned partner (a boiler burst,
     a failed morale test, HDP 0) can neither steer nor move herself, so she is cast off too."""
     # play 34, moment 5: a sunk partner carries nothing, so "sunk" has its own words now
-    assert "struck or abandoned: the other carries her that move" in mobile_bay_text
+    assert "struck or abandoned: the other carries her the next move" in mobile_bay_text
 
 
 def test_a_fire_lit_in_the_fire_test_phase_first_burns_next_turn(mobile_bay_text):
@@ -425,15 +425,15 @@ def test_the_mobile_bay_set_up_says_how_far_the_tide_drifts_a_ship(mobile_bay_pa
 
 def test_a_lashed_pairs_pivot_guns_do_not_fire_across_her_partner(mobile_bay_text):
     """Round 4, moment 2: only the inboard broadside was barred; may a lashed gunboat's pivot fire across her sloop?"""
-    assert "no gun, pivots too, fires to the partner's side of her keel line (dead ahead or astern, ±5°, is free) till he is cast off or sunk" in mobile_bay_text
+    assert "no gun, pivots too, fires to the partner's side of her keel line (dead ahead or astern, ±5°, is free) till he is cast off (from her CO turn's gunnery) or sunk" in mobile_bay_text
 
 
 def test_casting_off_takes_the_turns_move_and_she_moves_alone_from_the_next(mobile_bay_text):
     """Round 4, moment 3: one page said casting off takes a whole move, another that she moves alone from the next
     turn; the reading makes them one rule (replay 6, moment 3: and names which move it takes)."""
     # play 34, moment 5: a sunk partner carries nothing (cast off at once); a struck or abandoned one still floats
-    assert ("struck or abandoned: the other carries her that move (an abandoned one: straight ahead, a level less a turn), "
-            "then goes alone at that level" in mobile_bay_text)
+    assert ("struck or abandoned: the other carries her the next move (abandoned: straight, a level less a turn from it), "
+            "then alone at that level" in mobile_bay_text)
 
 
 def test_a_critical_hit_still_does_the_hits_damage(mobile_bay_text):
@@ -599,7 +599,7 @@ def test_a_rammed_lashed_pair_and_the_speed_she_casts_off_at(library):
     the gunboat go on after casting off?"""
     text = reference_text(library, "mobile-bay-1864")
     assert "alone at the pair's last level (her top speed at most)" in text
-    assert "then goes alone at that level; rammed, only the hull struck rolls Table 6" in text
+    assert "then alone at that level; rammed, only the hull struck rolls Table 6" in text
 
 
 def test_the_obscured_share_is_judged_by_bases_low_or_tall(library):
@@ -756,10 +756,10 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
     """Replay 6, moment 1: does a battery roll one d10 or each gun its own? The text's own Virginia example rolls a
     die for each of her three smoothbores (1, 5 and 10: one hit, one misfire), so each gun rolls; Table 11's random
     pick is for dice thrown together."""
-    assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, even needing under 1; 10 misfires)" in mobile_bay_text
+    assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, even needing under 1; 10 misfires; a turret's guns at one target *)" in mobile_bay_text
     assert ("Each 10 misfires one gun, a random one of the batch (her guns thrown together at one target; a fort's: "
             "those at one ship), rolled for only on a jam or burst, her batches in her sheet's box order. A random "
-            "gun: of those it may be (3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again), a d10") in mobile_bay_text
+            "gun: of those it may be, a d10") in mobile_bay_text
     assert "To hit (Table 10): 5 or less on a d10 a gun (1 always hits, 10 misfires)" in _sheet_page(mobile_bay_pages,
                                                                                                       "USS Hartford")
 
@@ -773,9 +773,10 @@ def test_an_undetonated_shell_that_got_through_still_makes_its_critical(mobile_b
 def test_a_ship_lashed_to_one_whose_magazine_explodes_is_locked_with_her(mobile_bay_text):
     """Replay 6, moment 3: Brooklyn blew up with Octorara lashed alongside: is a lashed partner "locked with her"?
     And "(flooded: fire; none: boiler)" meant nothing to the player: it is said in words."""
-    assert ("Magazine Explodes hull she sinks; a fire test marker on each vessel within 10 cm (base to base); one "
+    assert ("a fire test marker on each vessel within 10 cm (base to base); one "
             "locked or lashed to her (casting off too), besides: her magazine too on d6 "
-            "5-6, else 2d6 HDP, 1d6 flooding points; flooded (half her FP gone): a Fire hit; unarmed: a Boiler hit") in mobile_bay_text
+            "5-6, else 2d6 HDP, 1d6 flooding points") in mobile_bay_text
+    assert "unarmed: Boiler Bursts" in mobile_bay_text  # in words (play 42: said first, as hers)
     assert "(flooded: fire; none: boiler)" not in mobile_bay_text
 
 
@@ -847,7 +848,7 @@ def test_the_set_up_says_what_the_north_edge_and_water_of_no_depth_do(mobile_bay
 
 def test_a_ship_that_holds_her_morale_tests_again_only_at_a_new_cause(library):
     """Replay 6, defect: "tested once her HDP reach the ¼ bar" read as a single test, or as every turn after."""
-    assert ("else the crew abandon her. A ship that holds tests again only at a new cause"
+    assert ("else the crew abandon her; held: again only at a new cause"
             in reference_text(library, "mobile-bay-1864"))
 
 
@@ -887,7 +888,7 @@ def test_a_lashed_gunboats_pivot_never_fires_across_her_keel_line_past_the_sloop
     """Replay 7, moment 3: "no gun on the partner's side fires, pivots too" left open whether Octorara's bow pivot
     may fire 13 degrees to starboard, past Brooklyn's bow. The partner's side is the half on her side of the keel
     line, ahead and astern too: a pivot fires to the free side only."""
-    assert "no gun, pivots too, fires to the partner's side of her keel line (dead ahead or astern, ±5°, is free) till he is cast off or sunk" in mobile_bay_text
+    assert "no gun, pivots too, fires to the partner's side of her keel line (dead ahead or astern, ±5°, is free) till he is cast off (from her CO turn's gunnery) or sunk" in mobile_bay_text
     assert "guns on the partner's side, pivots too, never fire" not in mobile_bay_text
 
 
@@ -937,8 +938,8 @@ def test_a_lashed_pair_whose_sloop_is_abandoned_under_way_is_carried_with_her_as
     her", p23 "casts off next movement, no move of her own"; was Octorara dragged with her? She is, that one phase,
     straight ahead (no one steers an abandoned ship); a partner Immobile but manned is carried, as p2 had it."""
     row = _readings_row(mobile_bay_text, "Lashed pairs")
-    assert ("struck or abandoned: the other carries her that move (an abandoned one: straight ahead, a level less a turn), "
-            "then goes alone at that level") in row
+    assert ("struck or abandoned: the other carries her the next move (abandoned: straight, a level less a turn from it), "
+            "then alone at that level") in row
     assert "one Immobile yet manned: the other carries both at half her speed" in row
     assert "no move of her own" not in row
 
@@ -949,7 +950,7 @@ def test_an_arriving_ship_starts_centred_on_the_edge(mobile_bay_text, mobile_bay
     assert ("a ship due on starts centred on the edge at her start (half her base off the table), then makes her "
             "whole move at her start speed") in mobile_bay_text
     assert ("each starts centred on the edge where her start says (half her base off the table), then makes her whole "
-            "move, so the column keeps its 25 cm") in mobile_bay_pages[1]
+            "move (her start speed keeps the column's 25 cm)") in mobile_bay_pages[1]
     assert "with her whole move from the edge" not in mobile_bay_pages[1]
 
 
@@ -1163,7 +1164,7 @@ def test_the_set_up_note_says_which_ships_open_in_medium_range_of_the_water_batt
     assert math.dist(cm(window.starts["uss-tecumseh"].at), water_battery) < 80  # Medium for her columbiads
     assert math.dist(cm(window.starts["uss-brooklyn"].at), fort) > 80  # Long or more
     assert "long and extreme range" not in mobile_bay_pages[1]
-    assert ("The columns open at Long range of the fort, as the fleet's approach was, the leaders in its water "
+    assert ("The columns open at Long range of the fort, as the fleet's did, the leaders in its water "
             "battery's Medium by turn 1 (Tecumseh in it at the start, north of the plan's Union entry zone; "
             ) in flat(mobile_bay_pages[1])
 
@@ -1245,7 +1246,7 @@ def test_a_gun_hit_says_its_damage_goes_on_the_hull_even_in_a_turret(mobile_bay_
 def test_a_magazine_explosion_puts_a_fire_test_marker_on_each_vessel_within_10_cm_base_to_base(mobile_bay_text):
     """Replay 13, moment 7 (p22): "fire markers within 10 cm" said neither that the markers go on vessels nor how the
     10 cm is measured (base to base, as every range)."""
-    assert "she sinks; a fire test marker on each vessel within 10 cm (base to base);" in mobile_bay_text
+    assert "her later hits moot; a fire test marker on each vessel within 10 cm (base to base);" in mobile_bay_text
     assert "fire markers within 10 cm" not in mobile_bay_text
 
 
@@ -1311,7 +1312,7 @@ def test_forts_off_the_channel_window_get_no_sheet(mobile_bay_pages):
     """Replay 14, defect (p16): Fort Gaines's and Fort Powell's sheets filled a page though Smoke on the Water plays
     the channel alone and both lie off its table; a fort cannot come on later, so neither takes part (no sheet, no
     roster line). The other rule sets, which play the whole entrance, keep Fort Gaines (their own tests)."""
-    assert "Fort Gaines and Fort Powell lie off this table" in mobile_bay_pages[1]
+    assert "Forts Gaines and Powell lie off this table" in mobile_bay_pages[1]
     forts = [p for p in mobile_bay_pages if "Fire log" in p]
     assert forts and any("Fort Morgan water battery" in p for p in forts)
     assert not any("Fort Gaines" in p or "Fort Powell" in p for p in mobile_bay_pages[2:])
@@ -1463,7 +1464,7 @@ def test_the_fire_and_machinery_criticals_act_only_if_they_penetrate(mobile_bay_
     Rudder rows (the Deflected rule: a critical that does not get through does its damage, nothing more); Machinery
     too, which tests the hull the same way."""
     assert "3 Fire hull if it penetrates: fire test marker (a burst shell leaves its own too: two); hull damage as a hull hit" in mobile_bay_text
-    assert "3 Machinery hull if it penetrates: strike a machinery box (max speed -1 level)" in mobile_bay_text
+    assert "3 Machinery machinery if it penetrates: strike a machinery box (max speed -1 level)" in mobile_bay_text
 
 
 def test_fort_morgans_fire_log_gives_each_face_its_column_where_the_page_has_room(mobile_bay_pages):
@@ -1503,7 +1504,7 @@ def test_a_pilot_house_hit_on_either_ship_of_a_lashed_pair_holds_both(mobile_bay
 def test_the_turn_1_binding_holds_the_union_lines_heading_as_well_as_its_speed(mobile_bay_pages):
     """Replay 18, point 1 (p2): "the Union line steams in at 4 kn" did not say whether the heading binds too (the
     player went straight ahead). It does, within the line it had on Letter."""
-    assert "Binding: the Union line holds its heading at 4 kn, the monitors to starboard" in mobile_bay_pages[1]
+    assert "Binding: the Union line holds its heading at 4 kn, every ship (the monitors' column" in mobile_bay_pages[1]
 
 
 def test_table_15s_flooding_plus_one_is_the_firing_guns_super_heavy_size(mobile_bay_text):
@@ -1546,8 +1547,9 @@ def test_a_random_gun_among_more_than_ten_has_its_dice_on_the_sheet():
 def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mobile_bay_pages, mobile_bay_text):
     """Replay 19, moment 2: the rule on the quick reference (Table 11's note, where the player looked) and the dice
     for more than ten on Fort Morgan's sheet (20 on her channel fronts): play 28 made them one set of words."""
-    assert ("A random gun: of those it may be (3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again), a d10 counted round them in box order, lost "
-            "ones too (over 10 guns: +10 on d6 4–6); on a lost one, the next up not lost; to jam, a jammed gun counts as "
+    assert ("A random gun: of those it may be, a d10 counted round them in box order, lost "
+            "ones too (over 10 guns: +10 on d6 4–6); on a lost one, the next up not lost (a 3 is the third, not box 3; "
+            "past the last, on from the first: 7 +10 of 15 is the 2nd); to jam, a jammed gun counts as "
             "lost (to destroy, not); only one it may be: no die." in mobile_bay_text)
     fort = flat(next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p))
     assert "random gun bearing a d10 counted round them in box order, lost ones too (over 10 guns: +10 on d6 4–6)" in fort
@@ -1556,7 +1558,7 @@ def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mob
 def test_table_10_says_once_for_every_table_that_modifiers_move_the_number_not_the_die(mobile_bay_text):
     """Replay 19, defect a (p21): Table 10 did not say its modifiers move the number needed rather than the die (only
     Table 16 said so for itself). The convention is every "or less" table's: said once, on Table 10's heading."""
-    assert ("Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, even needing under 1; 10 misfires); in every table, "
+    assert ("Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, even needing under 1; 10 misfires; a turret's guns at one target *); in every table, "
             "modifiers move the number needed, never the die") in mobile_bay_text
 
 
@@ -1704,7 +1706,7 @@ def test_the_obscured_bands_do_not_overlap_at_a_half(mobile_bay_pages, mobile_ba
 def test_flooding_sinks_her_at_the_repair_phase_not_when_it_is_taken(mobile_bay_text):
     """Replay 21, defect b (p22): are FP lost at the repair phase, or does she sink as soon as flooding reaches her FP
     left? At the repair phase, as the text's FP loss is: until then she fights on."""
-    assert "every repair phase, from this turn's, she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0), and sinks at 0" in mobile_bay_text
+    assert "every repair phase, from this turn's, she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0: sunk)" in mobile_bay_text
     assert "once they reach her FP left" not in mobile_bay_text
 
 
@@ -1844,7 +1846,7 @@ def test_a_consort_whose_partner_is_out_fires_to_that_side_but_not_across_her(mo
     ban lifts once the partner is out; the partner's base still blocks any line across it (the text's line of fire)."""
     row = _readings_row(mobile_bay_text, "Lashed pairs")
     assert "no gun, pivots too, fires to the partner's side of her keel line (dead ahead or astern, ±5°, is free) " \
-           "till he is cast off or sunk (abandoned but lashed still blocks), then any line not across his base" in row
+           "till he is cast off (from her CO turn's gunnery) or sunk (abandoned but lashed still blocks), then any line not across his base" in row
 
 
 def test_a_magazine_explosion_says_who_counts_lashed_when_a_magazine_is_flooded_and_that_a_consort_explodes(
@@ -1853,7 +1855,8 @@ def test_a_magazine_explosion_says_who_counts_lashed_when_a_magazine_is_flooded_
     her, counts as lashed; "her magazine flooded already" had no meaning in the pack (ours: half her FP gone); and a
     consort that blows up has her own magazine explode, with its markers within 10 cm of her."""
     assert ("one locked or lashed to her (casting off too), besides: her magazine too on d6 5-6, else 2d6 HDP, 1d6 "
-            "flooding points; flooded (half her FP gone): a Fire hit") in mobile_bay_text
+            "flooding points") in mobile_bay_text
+    assert "she sinks (her magazine flooded, half her FP gone: a Fire hit;" in mobile_bay_text  # hers (play 42)
 
 
 def test_the_markers_a_magazine_places_in_the_fire_step_are_rolled_at_once(mobile_bay_text):
@@ -2195,7 +2198,7 @@ def test_sotw35_moment2_a_random_guns_second_miss_has_a_start_and_a_jam_skips_a_
     """Replay 26, moment 2: 'the next up' had no start when the second throw was over the count, and a second jam
     could fall on a gun already jammed. Said on the quick reference and on every sheet that throws past ten."""
     ref = _reference(mobile_bay_pages)  # play 28: no second throw, the d10 is counted round them
-    assert "on a lost one, the next up not lost; to jam, a jammed gun counts as lost" in ref
+    assert "on a lost one, the next up not lost (a 3 is" in ref and "2nd); to jam, a jammed gun counts as lost" in ref
     assert "a d10 counted round them in box order" in flat(_sheet_page(mobile_bay_pages, "USS Brooklyn"))
 
 
@@ -2252,7 +2255,7 @@ def test_sotw35_moment10_a_fire_caught_again_burns_once(mobile_bay_pages):
 
 def test_sotw35_moment11_a_gun_lost_this_phase_still_fires(mobile_bay_pages):
     """Replay 26, moment 11: Table 1 said gunnery is at once but not that a gun knocked out in the phase fires."""
-    assert "all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown)" in _reference(mobile_bay_pages)
+    assert "all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown, firer by firer)" in _reference(mobile_bay_pages)
 
 
 def test_sotw35_moment12_the_roster_base_is_the_base_itself(mobile_bay_pages):
@@ -2402,7 +2405,8 @@ def test_sotw36_moment5_a_random_guns_d10_counts_the_guns_it_may_be_not_box_numb
     """Replay 27, moment 5 (p20): Gaines's guns bearing were boxes 1, 2 and 6 and the d10 came up 3: the third of
     them (box 6) or box 3 (a port gun not bearing)? The third: the d10 counts those it may be (random_gun)."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert "A random gun: of those it may be (3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again), a d10 counted round" in _reference(pages)
+        assert "A random gun: of those it may be, a d10 counted round" in _reference(pages)
+        assert "(a 3 is the third, not box 3; past the last, on from the first: 7 +10 of 15 is the 2nd)" in _reference(pages)
 
 
 def test_sotw36_moment6_a_shell_through_a_gun_port_that_does_not_burst_does_the_after_slash_figure(mobile_bay_pages,
@@ -2554,7 +2558,7 @@ def test_every_sheet_with_guns_prints_the_one_random_gun_method_in_the_same_word
         assert any(name in p for p in sheets), name
     for p in sheets:
         assert p.count(f"random gun bearing {pick}") == p.count("Gun codes"), p[:60]
-    assert f"A random gun: of those it may be (3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again), {pick};" in mobile_bay_text
+    assert f"A random gun: of those it may be, {pick} (a 3 is the third, not box 3;" in mobile_bay_text
 
 
 def test_an_abandoned_ship_scores_as_sunk_or_struck(mobile_bay_pages, bundled_packs):
@@ -2797,7 +2801,8 @@ def test_a_rudder_hit_on_either_of_a_lashed_pair_steers_both(library):
     """Play 30: Brooklyn lashed to Octorara takes a Rudder hit: does the pair still turn both ways? The pair turns
     only as the hit one may, as a Pilot House hit on either holds both."""
     assert ("a Pilot House or Rudder hit on either steers both: both hold speed and course next turn, or turn only as "
-            "the hit one may (both ways lost: straight ahead)") in reference_text(library, "mobile-bay-1864")
+            "the hit one may") in reference_text(library, "mobile-bay-1864")
+    assert "both boxes: straight ahead only" in reference_text(library, "mobile-bay-1864")  # both ways lost (play 42)
 
 
 def test_a_shot_a_forts_walls_deflect_does_its_figure_after_the_slash_undivided(mobile_bay_pages):
@@ -2841,7 +2846,7 @@ def test_what_is_left_of_an_emptying_hit_goes_on_and_hits_are_marked_in_the_orde
     the rest goes, and in what order they are marked. Also moment 1: which point of the target must be in arc."""
     assert "every further point, the rest of the hit that empties it too, is a flooding point" in mobile_bay_text
     assert "further points, the rest of that hit too, go on the Hull" in mobile_bay_text
-    assert ("all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown): "
+    assert ("all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown, firer by firer): "
             "declare target and shot or shell, then measure (out of range: no shot; in arc: the target's centre inside it; "
             "a line past other bases: clear, at the Obscured modifier)") in mobile_bay_text
 
@@ -2850,9 +2855,9 @@ def test_a_pair_carried_by_an_abandoned_partner_moves_at_her_level(mobile_bay_te
     """Play 31, moments 6-8: a pair carried by an abandoned partner: at what speed, what level after casting off,
     and whether the abandoned partner still lashed blocks the guns on her side."""
     assert ("one sunk: the other casts off at once, alone at the pair's last level (her top speed at most); struck or "
-            "abandoned: the other carries her that move (an abandoned one: straight ahead, a level less a turn), then "
-            "goes alone at that level") in mobile_bay_text
-    assert "till he is cast off or sunk (abandoned but lashed still blocks), then any line not across his base" in mobile_bay_text
+            "abandoned: the other carries her the next move (abandoned: straight, a level less a turn from it), then "
+            "alone at that level") in mobile_bay_text
+    assert "till he is cast off (from her CO turn's gunnery) or sunk (abandoned but lashed still blocks), then any line not across his base" in mobile_bay_text
 
 
 def test_the_letter_readings_end_on_the_roster_page_and_waste_no_page(bundled_packs):
@@ -2902,7 +2907,7 @@ def test_play32_an_empty_hull_is_abandoned_at_once_burns_on_and_the_speed_cap_bi
     """Play 32, moments 12, 13 and 14: 0 HDP: abandoned outright or a morale test; are her fires still tested; and
     does the ½-left speed cap bite at once or from the next orders?"""
     assert "(the text: destroyed), at once, no morale test" in mobile_bay_text
-    assert "is a flooding point (her fires still test: theirs too)" in mobile_bay_text
+    assert "is a flooding point (her fires still test, and their HDP flood her too)" in mobile_bay_text
     assert "each machinery box struck -1 level; from her next orders, down to it at once" in mobile_bay_text
 
 
@@ -2975,7 +2980,7 @@ def test_play33_flooding_is_lost_every_repair_phase_with_a_worked_example(mobile
     """Play 33, moment 4 (p. 22): Brooklyn's 3 flooding points: FP -3 once, or every repair phase? Every phase, the
     text's ('during the repair phase each turn'), with the count worked where the player looks, and on Table 15."""
     ref = _reference(mobile_bay_pages)
-    assert "every repair phase, from this turn's, she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0), and sinks at 0" in ref
+    assert "every repair phase, from this turn's, she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0: sunk)" in ref
     assert "each lost again as an FP every repair phase, the first this turn (the text; see Flooding)" in ref
 
 
@@ -2999,7 +3004,7 @@ def test_play33_driven_off_is_minus_one_to_hit_and_smoke_minus_two_once(mobile_b
     # and its defect: "no box to note 'morale tested – held' ... no place to note which causes have already been tested"
     (2, "5 Morale test each cause since the last phase 5 (¼ bar, fire out of control, half FP; held: Tactical cell MH) *"),
     # 3: "the Machinery line says only 'hull damage'": as a hull hit, so the Shell rule's burst roll applies
-    (3, "3 Machinery hull if it penetrates: strike a machinery box (max speed -1 level), hull damage as a hull hit;"),
+    (3, "3 Machinery machinery if it penetrates: strike a machinery box (max speed -1 level), hull damage as a hull hit;"),
     # 4: "both the fire test marker for being within 10 cm and the lashed effect? '1d6 FP' flotation lost at once?"
     (4, "one locked or lashed to her (casting off too), besides: her magazine too on d6 5-6, else 2d6 HDP, 1d6 "
         "flooding points"),
@@ -3044,7 +3049,7 @@ def test_play_34_the_cast_off_marker_says_it_falls_due_next_move(mobile_bay_page
     """Play 34 defect: "there is no box for 'cast off pending', i.e. the partner sunk and the pair to cast off next
     move (p. 3). The cast-off counters (p. 20) help." The marker is laid when it falls due and says when."""
     counters = flat(_counter_pages(mobile_bay_pages))
-    assert "Cast off" in counters and counters.count("next move, speed __") >= 7  # one for each lashed consort
+    assert "Cast off" in counters and counters.count("speed __ from now") >= 7  # one for each lashed consort
 
 
 def test_play35_a_forts_target_size_and_immobile_stack_on_its_sheet(mobile_bay_pages):
@@ -3124,7 +3129,7 @@ def test_play36_a_natural_1_hits_even_needing_under_1(bundled_packs, mobile_bay_
     Confederate ships at long range needed -1 to 1)?" It does: the quick reference's Table 10 says so."""
     for text in _both_papers(bundled_packs, mobile_bay_pages):
         assert ("Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, even needing under 1; "
-                "10 misfires)") in text
+                "10 misfires; a turret's guns at one target *)") in text
 
 
 def test_play36_slow_medium_and_holding_under_steam_move_no_number(bundled_packs, mobile_bay_pages):
@@ -3263,8 +3268,8 @@ def test_play37_an_abandoned_partner_is_carried_one_move_then_left(bundled_packs
     """Play 37, moment 10 (p3): must manned Octorara carry an abandoned Brooklyn, or cast off? The other carries her
     that move (straight ahead, a level less), then goes alone at that level."""
     for text in _both_papers(bundled_packs, mobile_bay_pages):
-        assert ("struck or abandoned: the other carries her that move (an abandoned one: straight ahead, a level less a "
-                "turn), then goes alone at that level") in text
+        assert ("struck or abandoned: the other carries her the next move (abandoned: straight, a level less a "
+                "turn from it), then alone at that level") in text
 
 
 def test_play37_table_1_names_the_morale_causes_and_the_one_fire_cap(bundled_packs, mobile_bay_pages):
@@ -3356,8 +3361,8 @@ def test_play39_a_random_count_past_the_last_gun_goes_round_again(bundled_packs,
     """Play 39, moment 2 (p5 sheet, p21 Table 11): "over 10 guns: +10 on d6 4–6" with 15 bearing: what is 17? The
     quick reference works it: the count goes round again, the 2nd. The sheets keep their line as it was."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert ("A random gun: of those it may be (3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again), "
-                "a d10 counted round them in box order") in _reference(pages)
+        assert ("A random gun: of those it may be, a d10 counted round them in box order") in _reference(pages)
+        assert "past the last, on from the first: 7 +10 of 15 is the 2nd)" in _reference(pages)
         brooklyn = _sheet_page(pages, "USS Brooklyn")
         assert "random gun bearing a d10 counted round them in box order, lost ones too (over 10 guns: +10 on d6 4–6)" in brooklyn
 
@@ -3655,7 +3660,7 @@ def test_p41_the_flooding_line_sinks_her_at_fp_0_as_the_quick_reference_does(bun
         said = sum(p.count("each repair: FP −flooding (FP 0: sinks)") for p in pages)
         assert said == (lines or said) and said == sum(p.count("each repair: FP −flooding") for p in pages) > 0
         assert not any("past the last box: sinks" in p for p in pages)
-        assert "she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0), and sinks at 0" in " ".join(pages)
+        assert "she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0: sunk)" in " ".join(pages)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -3678,3 +3683,166 @@ def test_p41_the_plan_sets_mobile_point_on_the_land_and_the_channels_name_off_it
     x0, y0, x1, y1 = labels["Main Ship Channel"]
     assert not any(on(x, (y0 + y1) / 2, outline["Mobile Point"]) for x in (x0, (x0 + x1) / 2, x1))
     assert on((x0 + x1) / 2, (y0 + y1) / 2, outline["Main Ship Channel"])
+
+
+# ---- play 42 (sotw28): /work/notes/r42/smoke-on-the-water.md, read back from the built A4 and Letter packs
+def test_p42_a_boiler_burst_abandons_her_at_once_and_does_a_hull_hits_damage(bundled_packs, mobile_bay_pages):
+    """Moment 3: Boiler Bursts (Brooklyn, one shell) gave no damage, no word on the shell's burst or marker, nor on a
+    morale test. It tests the hull; through it, she is abandoned at once with no morale test (the text's "as if" by a
+    failed one; the Abandoned row says the rest) and takes the hit's hull damage, a shell's burst and marker with it."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("5 Boiler Bursts machinery if it penetrates: abandoned at once, no morale test (Abandoned); hull damage as "
+                "a hull hit * 6 Magazine Explodes") in text
+        assert 'A shell\'s critical doing "hull damage as a hull hit" rolls the same: burst, the Shell figure and a marker' in text
+        assert "Abandoned a level slower each turn until Immobile, no steering, no firing, no repairs" in text
+        assert "crew abandon her: speed falls a level a turn" not in text
+
+
+def test_p42_a_magazines_flooded_and_unarmed_clauses_are_the_exploding_ships_and_her_later_hits_are_moot(
+        bundled_packs, mobile_bay_pages):
+    """Moment 5: "flooded (half her FP gone): a Fire hit; unarmed: a Boiler hit" came after the lashed partner's
+    clause and read as the partner's: whose FP, and what is "unarmed"? The text's two exceptions are the exploding
+    ship's own, so they now open the row; and once she sinks, her later hits that phase count for nothing."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("6 Magazine Explodes hull she sinks (her magazine flooded, half her FP gone: a Fire hit; unarmed: Boiler "
+                "Bursts), her later hits moot; a fire test marker on each vessel within 10 cm (base to base); one locked "
+                "or lashed to her (casting off too), besides: her magazine too on d6 5-6, else 2d6 HDP, 1d6 flooding "
+                "points") in text
+        assert "a Fire hit; unarmed: a Boiler hit" not in text
+
+
+def test_p42_machinery_and_boiler_criticals_test_the_sheets_machinery_line(bundled_packs, mobile_bay_pages):
+    """Moment 8: Table 15 tested Machinery by the "hull", where each sheet prints a Machinery armour of its own (Gaines:
+    Hull L (part), Machinery L): which line? The sheet's Machinery line, for Boiler Bursts too; the magazine keeps the
+    hull (the text names it); both rows marked ours."""
+    for pages, text in zip((mobile_bay_pages, _letter_pages(bundled_packs)), _both_papers(bundled_packs, mobile_bay_pages)):
+        assert "3 Machinery machinery if it penetrates: strike a machinery box" in text
+        assert "5 Boiler Bursts machinery if it penetrates: abandoned at once" in text
+        assert "6 Magazine Explodes hull she sinks" in text
+        gaines = _sheet_page(pages, "CSS Gaines")
+        assert re.search(r"Armour: Hull L \(part\) .*· Machinery L ·", gaines)
+
+
+def test_p42_a_fire_on_an_empty_hull_floods_her(bundled_packs, mobile_bay_pages):
+    """Moment 11: Selma at 0 HDP, still burning: the fire's 1 HDP a flooding point? "her fires still test: theirs too"
+    implied it; the Hull 0 row now says it, A4 and Letter, beside the Flooding row that sinks her at FP 0."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("every further point, the rest of the hit that empties it too, is a flooding point (her fires still "
+                "test, and their HDP flood her too)") in text
+        assert "theirs too" not in text
+        assert "she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0: sunk)" in text
+
+
+def test_p42_hits_on_one_target_are_marked_firer_by_firer_as_the_dice_went(bundled_packs, mobile_bay_pages):
+    """Moment 12: three ships hit Selma at once, and the order decides whose hit empties her hull: "each its hits in
+    the order thrown" now says firer by firer, as the dice were thrown (the player's ruling), on Table 1's Gunnery row."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("both sides throw, then mark, each its hits in the order thrown, firer by firer): declare target and "
+                "shot or shell") in _reference(pages)
+
+
+def test_p42_an_abandoned_partner_is_carried_the_next_move_and_a_cast_off_consort_fires_that_turn(
+        bundled_packs, mobile_bay_pages):
+    """Moments 4 and 9: Brooklyn was abandoned in gunnery, after the move: "the other carries her that move" read as a
+    move already made, and the "level less a turn" had no start. The partner carries her the next move, straight, a
+    level less from it (Brooklyn M to S on turn 2, I on turn 3). And Octorara, cast off on turn 2's orders: free of
+    his side in that turn's gunnery already (lines not across his base). A4 and Letter, on the readings page."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        row = _readings_row(" ".join(pages), "Lashed pairs")
+        assert ("struck or abandoned: the other carries her the next move (abandoned: straight, a level less a turn "
+                "from it), then alone at that level;") in row
+        assert ("till he is cast off (from her CO turn's gunnery) or sunk (abandoned but lashed still blocks), then "
+                "any line not across his base;") in row
+        assert "carries her that move" not in row
+
+
+def test_p42_the_turn_1_binding_puts_the_monitors_column_to_starboard_and_turns_no_one(bundled_packs, mobile_bay_pages):
+    """Moment 1: "the monitors to starboard nearest the fort" read as an order to turn toward the fort, or as where the
+    column is. Where it is: every ship holds her heading, the set-up page says, A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        assert ("Binding: the Union line holds its heading at 4 kn, every ship (the monitors' column is the one to "
+                "starboard, nearest the fort: a place, not a turn); Tennessee and gunboats wait inside the torpedo line "
+                "(0 kn); both sides may fire.") in setup
+
+
+def test_p42_an_arriving_ship_may_come_on_a_level_slower_and_the_set_up_does_not_say_otherwise(bundled_packs,
+                                                                                             mobile_bay_pages):
+    """Moment 2: the set-up's "makes her whole move, so the column keeps its 25 cm" implied her start speed, where Table
+    1 lets her come on a level slower or faster, or wait off the table (Richmond and Lackawanna, blocked at M). Table
+    1's rule stands; the set-up now says the 25 cm is what her start speed gives, not a rule of its own."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        assert ("each starts centred on the edge where her start says (half her base off the table), then makes her "
+                "whole move (her start speed keeps the column's 25 cm).") in setup
+        assert "so the column keeps its 25 cm" not in setup
+        assert ("then makes her whole move at her start speed or a level slower or faster (her orders, turns too), or "
+                "waits off the table for a later turn") in _reference(pages)
+
+
+def test_p42_a_turrets_guns_fire_at_one_target(bundled_packs, mobile_bay_pages, library):
+    """Moment 14: "each gun its own" suggested a twin turret may split its fire. Ours (*): a turret's guns train as
+    one mount, so they fire at one target, each gun still its own d10; said in Table 10's heading, A4 and Letter, from
+    the direct_fire table's one_target row, tagged reconstructed."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("each gun its own (1 always hits, even needing under 1; 10 misfires; a turret's guns at one target *); "
+                "in every table") in _reference(pages)
+    t10 = RS.context(library).tables.require("direct_fire")
+    assert t10.tag(t10.rows["one_target"]) == "reconstructed"
+
+
+def test_p42_a_wreck_blocks_no_move_hides_no_one_and_takes_no_stray(bundled_packs, mobile_bay_pages):
+    """Moment 7: Hartford's wreck only "tests Table 3" when crossed: does its base block a move, hide a target or
+    take a stray? None (she lies on the bottom): the Wrecks row says so, A4 and Letter, and the Flooding row gave
+    the words back to keep Letter's last page."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("Wrecks * a sunk vessel stays as a wreck (a Wreck marker, or her model on its side): moving over it tests "
+                "Table 3's deep water with wrecks column; no collision, it hides no one and takes no stray Abandoned") in text
+        assert "she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0: sunk)" in text
+
+
+def test_p42_a_cast_off_marker_is_her_speed_from_then_on(bundled_packs, mobile_bay_pages):
+    """Moment 6: a consort has no speed counters (the pair's one order moves her), and the Cast off marker said "next
+    move, speed __", one move only: Octorara and Metacomet had no speed marker after it. It now says "speed __
+    from now": it stays by her, pencilled again as her orders change it. A4 and Letter counter pages."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        counters = " ".join(p for p in pages if "Cast off" in p and "Jammed" in p)
+        assert counters.count("Cast off speed __ from now") >= 7  # one for each lashed consort
+        assert "next move, speed" not in counters
+
+
+def test_p42_a_lost_flagship_is_no_cause_for_a_morale_test(bundled_packs, mobile_bay_pages):
+    """Moment 13: Hartford, Farragut's flagship, sank on turn 1: any command or morale effect? None: the Morale
+    reading names its causes and now says a lost flagship is none (her loss scores by the scenario's points), on the
+    readings page, A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        row = _readings_row(" ".join(pages), "Morale")
+        assert ("each a cause: 7 or less on a d10 holds, -1 each further one; else the crew abandon her; held: again "
+                "only at a new cause (a lost flagship is none) — Repairs") in row
+    assert "USS Hartford: sunk or struck (flagship, besides her 4) +4" in _setup_page(mobile_bay_pages)
+
+
+def test_p42_table_11s_random_gun_reads_in_order_the_die_first_then_the_worked_counts(bundled_packs, mobile_bay_pages):
+    """Other defect (p21, Table 11): "(3: the third, not box 3; 7 +10 of 15 guns: the 2nd, round again)" came before
+    the die it explains and was close to unreadable. The die comes first; then, in words, a 3 is the third gun and a
+    count past the last goes on from the first (7 +10 of 15 guns is the 2nd). A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert ("A random gun: of those it may be, a d10 counted round them in box order, lost ones too (over 10 guns: "
+                "+10 on d6 4–6); on a lost one, the next up not lost (a 3 is the third, not box 3; past the last, on "
+                "from the first: 7 +10 of 15 is the 2nd); to jam, a jammed gun counts as lost") in ref
+        assert "round again" not in ref
+
+
+def test_p42_a_forts_return_fire_meets_the_smoke_and_the_bases_as_a_ships_does(bundled_packs, mobile_bay_pages):
+    """Moment 10 (answered as printed): does the smoke's -2 or the bases' -4 apply to a fort's fire too? Both: the
+    smoke rule says ship or fort, firing or fired at; a fort's fire is obscured from its firing gun (its mark) as any
+    gun's; a ship firing at a fort counts her own base hidden, seen from its mark; the quick marks settle "over 3/4"."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        text = " ".join(pages)
+        assert "At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once" in _setup_page(pages)
+        assert ("the share of her base other bases hide, seen along lines from the firing gun (her mark nearest it, a "
+                "turret's centre) to the ends of her side") in text
+        assert ("(ours, by the marks alone: her side's ¼, ½, ¾ it hides, one -1, two -2, three -4); at a fort (no base, "
+                "ours): the share of the firer's own base others hide (her lashed partner too), seen from the fort's "
+                "mark") in text

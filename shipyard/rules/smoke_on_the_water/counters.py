@@ -91,7 +91,9 @@ STATES = {
     "hs": ("Hold (HS)", "under steam, no drift", "vessel"),
     # play 34 defect: no box "for 'cast off pending', i.e. the partner sunk and the pair to cast off next move": the
     # marker is laid when it falls due, and says so
-    "cast_off": ("Cast off", "next move, speed __", "vessel"),
+    # play 42, moment 6 (sotw28): "next move" read as one move only, so a loose consort had no speed marker after it:
+    # the marker stays by her as her speed, pencilled again when her orders change it
+    "cast_off": ("Cast off", "speed __ from now", "vessel"),
     "torpedo": ("Torpedo hit", "flooding: her sheet", "vessel"),
 }
 

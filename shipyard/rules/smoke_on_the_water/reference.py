@@ -87,7 +87,10 @@ def to_hit_block(ctx: Context) -> Block:
     text = (f"range {mods('range')} · target size {mods('target_size')}{point_blank_sizes(t10)} · firer {mods('firer_speed')} (Slow, Medium, Immobile, HS +0)"
             f" · target {mods('target_speed')} (Slow, Medium +0) · obscured {mods('obscured')}{OBSCURED_EG} · ranges (Tables 9, 12): her sheet's guns"
             + (SHRUNK if map_shrunk(ctx) else "") + RANGED)
-    return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10, each gun its own ({natural_rolls(t10, under=True)}); "
+    # play 42, moment 14: a twin turret's guns, one target or two (direct_fire.one_target, ours: one)
+    one = t10.get("one_target")
+    one = f"; {one['text']} *" if one else ""
+    return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10, each gun its own ({natural_rolls(t10, under=True)}{one}); "
                           "in every table, modifiers move the number needed, never the die"),
                   Text(text, **style("reference_body"))], **style("reference_stack"))
 
@@ -310,7 +313,7 @@ def misfire_table(ctx: Context, derived: list[Derived]) -> Block:
                        f"{r['burst_damage']} HDP, no armour test (a fort SDP), and a fire "
                        "test marker. Red-hot shot: "
                        f"a jam {r['red_hot_jams'].lower()}. {r['together'][0].upper()}{r['together'][1:]}. A "
-                       f"random gun: of those it may be (3: the third, not box 3; {random_gun_round(ctx)}), {random_gun_pick(ctx)}; {random_gun_jam(ctx)}.", **style("reference_note"))],
+                       f"random gun: of those it may be, {random_gun_pick(ctx)} (a 3 is the third, not box 3; {random_gun_round(ctx)}); {random_gun_jam(ctx)}.", **style("reference_note"))],
                  **style("reference_stack"))
 
 
