@@ -310,6 +310,17 @@ def pdf_text(path, sep: str = "\n") -> str:
     return sep.join(pdf_page_texts(path))
 
 
+def inside_outline(point, outline) -> bool:
+    """Whether a point ([x, y]) lies inside a polygon's outline (ray casting, the even-odd rule): the set-up tests'
+    one check of a start, a channel's corner or a fort on its land."""
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
 def pdf_page_index(path, needle: str) -> int:
     """The first page (0-based) whose text holds `needle`, white space squashed on both sides: open only that page
     with pdfplumber where a test measures it."""

@@ -7,22 +7,13 @@ from __future__ import annotations
 import math
 
 import pytest
+from conftest import inside_outline
 
 from shipyard.rules import get_ruleset
 
 MINE = ["hampton-roads-1862", "hampton-roads-1862-day-2", "cherbourg-1864", "wassaw-sound-1863",
         "charleston-1863", "drewrys-bluff-1862"]
 RULES = ["saunders", "smoke-on-the-water", "really-simple", "quick-play"]
-
-
-def inside(point, outline) -> bool:
-    """Whether a point lies inside a polygon (ray casting)."""
-    x, y = point
-    hit = False
-    for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1]):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            hit = not hit
-    return hit
 
 
 def yards(a, b) -> float:
@@ -64,7 +55,7 @@ def test_hampton_roads_day_1_has_cumberland_and_congress_at_anchor_off_newport_n
               and not s.arrives]
     assert max(setup.starts[u].at[0] for u in ("uss-cumberland", "uss-congress")) < min(others)  # up the roads
     virginia = setup.starts["css-virginia"].at  # coming down the Elizabeth River from Norfolk, past Craney Island
-    assert inside(virginia, named(setup.water, "Elizabeth River").outline)
+    assert inside_outline(virginia, named(setup.water, "Elizabeth River").outline)
     assert virginia[1] < named(setup.land, "Sewell's Point").outline[3][1]  # still south of Sewell's Point
     grounds = [e for e in setup.events if "Minnesota" in e.what and "aground" in e.what and "Middle Ground" in e.what]
     assert grounds  # Minnesota runs aground on the Middle Ground later: an event
@@ -79,11 +70,11 @@ def test_hampton_roads_day_2_has_monitor_and_virginia_by_the_grounded_minnesota(
     setup = library.scenarios["hampton-roads-1862-day-2"].setup
     shoal = named(setup.water, "Middle Ground")
     minnesota, monitor = setup.starts["uss-minnesota"].at, setup.starts["uss-monitor"].at
-    assert inside(minnesota, shoal.outline) and shoal.depth_ft < draught(library, "uss-minnesota")  # aground on it
+    assert inside_outline(minnesota, shoal.outline) and shoal.depth_ft < draught(library, "uss-minnesota")  # aground on it
     assert yards(monitor, minnesota) < 600  # Monitor lay beside her at dawn
     assert draught(library, "uss-monitor") < shoal.depth_ft < draught(library, "css-virginia")  # Monitor may use
     virginia = setup.starts["css-virginia"].at  # the shoal, Virginia may not: she comes up the main channel
-    assert inside(virginia, named(setup.water, "Main channel").outline)
+    assert inside_outline(virginia, named(setup.water, "Main channel").outline)
     assert named(setup.water, "Main channel").depth_ft >= draught(library, "css-virginia")
     assert yards(virginia, named(setup.land, "Sewell's Point").outline[0]) < 1500  # out from Sewell's Point
     assert any(r.name == "Minnesota aground" for r in setup.special_rules)
@@ -127,7 +118,7 @@ def test_wassaw_sound_puts_the_bar_between_atlanta_and_the_monitors_deep_enough_
     setup = library.scenarios["wassaw-sound-1863"].setup
     atlanta, weehawken = setup.starts["css-atlanta"].at, setup.starts["uss-weehawken"].at
     channel, bar = named(setup.water, "Wilmington River channel"), named(setup.water, "The bar")
-    assert inside(atlanta, channel.outline) and inside(weehawken, channel.outline)
+    assert inside_outline(atlanta, channel.outline) and inside_outline(weehawken, channel.outline)
     assert 2400 <= yards(atlanta, weehawken) <= 3200  # her first shot, at about a mile and a half
     assert atlanta[0] < weehawken[0] and atlanta[1] > weehawken[1]  # she comes down from the north-west
     middle = [sum(c) / len(bar.outline) for c in zip(*bar.outline)]
@@ -155,7 +146,7 @@ def test_charleston_puts_the_line_below_sumter_and_the_obstruction_between_it_an
     up_channel = [yards(setup.starts[u].at, sumter) for u in line]
     assert up_channel == sorted(up_channel)  # line ahead in the order of the day: Weehawken leads, Keokuk last
     channel = named(setup.water, "Main Ship Channel")
-    assert all(inside(setup.starts[u].at, channel.outline) for u in line)
+    assert all(inside_outline(setup.starts[u].at, channel.outline) for u in line)
     assert all(not _left_of(rope, setup.starts[u].at) for u in line)  # the fleet outside the obstruction
     for reserve in ("css-chicora", "css-palmetto-state"):
         assert _left_of(rope, setup.starts[reserve].at)  # the ironclads wait behind it
@@ -177,9 +168,9 @@ def test_drewrys_bluff_moors_galena_600_yd_below_the_battery_with_the_obstructio
     hulks = named(setup.obstructions, "Sunken hulks and cribs").line
     assert all(p in river for p in hulks)  # the line runs bank to bank: no ship may pass it
     union = ["uss-galena", "uss-monitor", "usrc-naugatuck", "uss-aroostook", "uss-port-royal"]
-    assert all(inside(setup.starts[u].at, river) for u in union)
+    assert all(inside_outline(setup.starts[u].at, river) for u in union)
     assert not any(_left_of(hulks, setup.starts[u].at) for u in union)  # every Union ship below the obstructions
-    assert _left_of(hulks, bluff) and not inside(bluff, river)  # the battery above them (upstream), on the bank
+    assert _left_of(hulks, bluff) and not inside_outline(bluff, river)  # the battery above them (upstream), on the bank
     ironclads = max(yards(bluff, setup.starts[u].at) for u in ("uss-galena", "uss-monitor", "usrc-naugatuck"))
     assert min(yards(bluff, setup.starts[u].at) for u in ("uss-aroostook", "uss-port-royal")) > ironclads
     arc = setup.starts["drewrys-bluff"].arcs[0]  # its river face bears on Galena and down the reach

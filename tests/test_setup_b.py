@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import COVER_SET_UP_AND_ROSTERS, pdf_page_texts, pdf_sections
+from conftest import COVER_SET_UP_AND_ROSTERS, inside_outline, pdf_page_texts, pdf_sections
 from layout_lint import lint
 from shipyard.rules import get_ruleset
 
@@ -21,16 +21,6 @@ PAPERS = ["a4", "letter"]
 
 def _setup(library, sid):
     return library.scenarios[sid].setup
-
-
-def _inside(point, outline) -> bool:
-    """Whether [x, y] lies inside a polygon (even-odd rule)."""
-    x, y = point
-    inside = False
-    for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1]):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
 
 
 def _crossings(outline, y) -> list[float]:
@@ -76,7 +66,7 @@ def test_memphis_has_the_rams_charging_ahead_of_the_ironclads_at_two_lines_off_t
     assert all(min(y for _, y in bluffs) <= at[c][1] <= max(y for _, y in bluffs) for c in confederate)  # off the city
     assert all(at[c][0] < min(x for x, _ in bluffs) for c in confederate)  # in the river, west of the bluffs
     bars = next(w for w in s.water if w.kind == "shoal").outline
-    assert not any(_inside(at[c], bars) for c in union + confederate)  # every boat afloat at the start ...
+    assert not any(inside_outline(at[c], bars) for c in union + confederate)  # every boat afloat at the start ...
     assert max(x for x, _ in bars) < min(x for x, _ in bluffs)  # ... the bars off the Arkansas shore
 
 
@@ -105,7 +95,7 @@ def test_plum_point_has_cincinnati_alone_on_guard_below_the_tied_up_flotilla(lib
 def test_new_orleans_runs_the_columns_through_the_gap_below_jackson_past_st_philip(library):
     s = _setup(library, "new-orleans-1862")
     jackson, st_philip = s.starts["fort-jackson"].at, s.starts["fort-st-philip"].at
-    assert _inside(jackson, _land(s, "West bank")) and _inside(st_philip, _land(s, "East bank"))
+    assert inside_outline(jackson, _land(s, "West bank")) and inside_outline(st_philip, _land(s, "East bank"))
     assert 600 <= st_philip[1] - jackson[1] <= 1000  # St. Philip some 800 yd above Jackson, across the river
     obstruction = s.obstructions[0].line
     assert max(y for _, y in obstruction) < jackson[1]  # the hulks just below Jackson ...
@@ -144,7 +134,7 @@ def test_arkansas_comes_out_of_the_yazoo_behind_tyler_and_queen_into_the_anchore
 def test_fort_henry_has_the_ironclads_abreast_below_the_fort_with_cincinnati_ahead(library):
     s = _setup(library, "fort-henry-1862")
     fort = s.starts["fort-henry"]
-    assert _inside(fort.at, _land(s, "East bank"))  # the fort on the east bank
+    assert inside_outline(fort.at, _land(s, "East bank"))  # the fort on the east bank
     assert "uss-st-louis" not in s.starts  # lashed to Carondelet: she takes her partner's place
     line = ["uss-carondelet", "uss-cincinnati", "uss-essex"]
     east_to_west = sorted(line, key=lambda u: -s.starts[u].at[0])
@@ -175,7 +165,7 @@ def test_albemarle_comes_over_the_bar_towards_the_double_enders_in_line_ahead(li
     assert library.units["css-albemarle"].draught_ft <= bar.depth_ft  # she draws 9 ft: the bar lets her out
     rear = next(z for z in s.zones if z.name == "Union rear")
     light = ["uss-whitehead", "uss-commodore-hull", "uss-ceres", "uss-isaac-n-seymour"]
-    assert all(_inside(s.starts[u].at, rear.outline) for u in light)  # guarding the rear
+    assert all(inside_outline(s.starts[u].at, rear.outline) for u in light)  # guarding the rear
 
 
 # ------------------------------------------------------------------------------------------- the set-up page itself

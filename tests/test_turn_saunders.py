@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import pdf_page_texts, pdf_text
+from conftest import inside_outline, pdf_page_texts, pdf_text
 
 from shipyard.render.tags import recorded, walk
 from shipyard.render.kit import OrdersLog
@@ -4428,16 +4428,6 @@ def test_p41_the_readings_say_the_fort_cap_after_losses_and_the_pair_s_speed_now
     assert row["switched"] and row["reading"] == "a share of the guns left"
 
 
-def _inside(p, poly) -> bool:
-    """Whether point p lies strictly inside polygon poly (ray casting)."""
-    x, y = p
-    inside = False
-    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
-
-
 def _cross(a, b, c, d) -> bool:
     """Whether segments ab and cd properly cross."""
     def side(p, q, r):
@@ -4458,7 +4448,7 @@ def test_p41_the_channel_and_mobile_point_do_not_overlap(bundled_packs, library,
         land = [tuple(map(float, p)) for p in land]
         for water in waters:
             water = [tuple(map(float, p)) for p in water]
-            assert not any(_inside(p, land) for p in water) and not any(_inside(p, water) for p in land)
+            assert not any(inside_outline(p, land) for p in water) and not any(inside_outline(p, water) for p in land)
             assert not any(_cross(a, b, c, d) for a, b in zip(water, water[1:] + water[:1])
                            for c, d in zip(land, land[1:] + land[:1]))
     texts = pack_texts(bundled_packs, paper=paper)
