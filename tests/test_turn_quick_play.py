@@ -457,7 +457,7 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
     assert "turn 90° to starboard (bow 095°), stopped" in ref
     assert "astern at Slow only." in ref
     # a stopped ship's record is that no marker is out, and the card pages say so (replay 5 took the tick boxes away)
-    assert "none out: stopped" in _flat(" ".join(_cards(mobile_bay)))
+    assert "(off when she stops)" in _flat(" ".join(_cards(mobile_bay)))
 
 
 def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(mobile_bay, library):
@@ -712,7 +712,7 @@ def test_a_ships_speed_is_her_marker_not_a_tick_that_cannot_be_unticked(mobile_b
     """Replay 5, defect: a card's speed tick boxes could be ticked once only, so after two changes a card showed Slow and
     Cruise both ticked. Her speed marker by the model is the record, and every card page says so."""
     cards = _cards(mobile_bay)
-    assert cards and all(_squeezed("Her speed now is the speed marker beside her model (none out: stopped), not a mark "
+    assert cards and all(_squeezed("Her speed now is the speed marker beside her model (off when she stops), not a mark "
                                    "on her card.") in _squeezed(p) for p in cards)
     assert not re.search(r"\bStopped Slow\b", _half_cards(mobile_bay))  # no tick box a setting left to go stale
 
@@ -3625,3 +3625,17 @@ def test_p41_the_wooden_lines_starts_print_a_tapes_eighths_within_a_sixteenth_of
             printed.append(re.search(re.escape(unit) + r" (\S+),", setup).group(1))
         assert printed == ["55¾", "55⅝", "55⅜", "55⅛", "54⅞", "54¾"]
         assert not re.search(r"\b\d+\.\d\d, \d", setup)
+
+
+def test_p42_moment_1_a_ship_that_stops_takes_her_speed_marker_off(mobile_bay, bundled_packs):
+    """Play 42, moment 1 (p2 Bound 1 event, p4-p5 card header): Brooklyn's failed test left the pair "stopped,
+    drifting", and "none out: stopped" told a player what no marker means, not to take Octorara's Slow 3" away. Every
+    card page now says the marker comes off when she stops, on A4 and Letter; the event still stops her."""
+    for pages in _both(mobile_bay, bundled_packs):
+        cards = _cards(pages)
+        assert cards and all(_squeezed("Her speed now is the speed marker beside her model (off when she stops), not a "
+                                       "mark on her card.") in _squeezed(p) for p in cards)
+        assert _squeezed("turn 90° to starboard (bow 095°), stopped, drifting from bound 1") in \
+            _squeezed(_page(pages, "The bound (sequence"))
+
+
