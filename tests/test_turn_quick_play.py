@@ -3639,3 +3639,11 @@ def test_p42_moment_1_a_ship_that_stops_takes_her_speed_marker_off(mobile_bay, b
             _squeezed(_page(pages, "The bound (sequence"))
 
 
+def test_p42_moment_2_a_lashed_consorts_rudder_hit_waits_till_she_is_free(mobile_bay, bundled_packs):
+    """Play 42, moment 2 (p6 5-5, Lashed pairs "turns as the sloop"): Octorara's rudder roll of 3, "no turning",
+    while lashed: the pair steers by the sloop, so the consort's rudder counts only once she is free (ticked on her
+    card meanwhile), in the Moves reading beside the rudder's "one turn every 2 moves"."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "bounds, from the hit (hit in 3: turns in 5, 7, 9); a consort's "
+                                                    "rudder hit: none while lashed")
+
+
