@@ -3655,3 +3655,10 @@ def test_p42_moment_3_a_line_whose_leader_leaves_moves_at_his_number(mobile_bay,
                                                     "number; at the line's inches till she steps: to her next setting)")
 
 
+def test_p42_moment_4_a_silenced_fort_is_no_target(mobile_bay, bundled_packs):
+    """Play 42, moment 4 (p5 All guns out "silenced, for the game", p3 Targets "no prize"): Lackawanna fired her 2nd
+    cannonade at the silenced Fort Morgan. A silenced fort is out of the fight as a prize is: no target."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "she fires no more but moves, rams and sinks as before; a fort is "
+                                                    "silenced, for the game: no target, as a prize")
+
+
