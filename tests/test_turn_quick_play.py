@@ -785,7 +785,7 @@ def test_the_measuring_rule_gives_way_to_a_forts_own_set_up_rule(mobile_bay):
 def test_when_one_of_a_lashed_pair_sinks_the_other_goes_on_alone_and_the_wreck_leaves(mobile_bay):
     """Replay 5, moment 1: a lashed consort sinks: nothing said what happens to the sloop, her speed, or the wreck."""
     assert ("the other cuts free at once, keeps the counter, and goes on at the pair's setting on "
-            "her own marker (Cruise: a sloop's 8\"), less this move's run (moved: none this bound); a sunk model leaves the table") in _readings(mobile_bay)
+            "her own marker (Cruise: a sloop's 8\"), less the pair's run (after its move: none); a sunk model leaves the table") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -794,7 +794,7 @@ def test_when_one_of_a_lashed_pair_strikes_the_other_cuts_free_and_the_prize_sta
     the set-up's "casting off takes a whole move" left Brooklyn towing a prize for a bound."""
     readings = _readings(mobile_bay)
     assert ("One of a pair lost: sunk or struck (a torpedo: where she met the field), the other cuts free at once, keeps the counter, and goes on at the pair's "
-            "setting on her own marker (Cruise: a sloop's 8\"), less this move's run (moved: none this bound); a sunk model leaves the table, a struck one anchors "
+            "setting on her own marker (Cruise: a sloop's 8\"), less the pair's run (after its move: none); a sunk model leaves the table, a struck one anchors "
             "alongside, blocking sight") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
@@ -2021,8 +2021,8 @@ def test_a_consort_freed_mid_move_runs_only_what_is_left_of_the_move_in_her_own_
     """Replay 22, moment 2 (p3): a consort lost mid-move, the survivor "goes on at the pair's setting in her own
     inches", and nothing said how much of the move was left, or which speed a ram that move takes. Her own inches less
     what the pair has run this move; a ram's speed is inches a move, so hers. Fort Gaines's line won the room back."""
-    assert "on her own marker (Cruise: a sloop's 8\"), less this move's run (moved: none this bound); a sunk" in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("a sloop's 8\"), less this move's run (moved: none this bound);") in _squeezed(_readings(mobile_bay))
+    assert "on her own marker (Cruise: a sloop's 8\"), less the pair's run (after its move: none); a sunk" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("a sloop's 8\"), less the pair's run (after its move: none);") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -3119,8 +3119,8 @@ def test_play_34_a_grounded_ship_comes_off_straight_astern(mobile_bay, bundled_p
 
 def test_play_34_a_pair_broken_after_its_move_gets_no_more_and_the_leader_leaves_the_line(mobile_bay, bundled_packs):
     """Play 34, moment 6 (p. 3 One of a pair lost: Metacomet struck after Hartford had moved; more movement? does "the
-    lead pair's" cover a leader since Brooklyn's test?): "(moved: none)", "the leader's". On A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "less this move's run (moved: none this bound)")
+    lead pair's" cover a leader since Brooklyn's test?): "(moved: none)", "the leader's" (play 42: now "(after its move: none)"). On A4 and on Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "less the pair's run (after its move: none)")
     _read_on_both_papers(mobile_bay, bundled_packs, "(free: no inboard side; no drift into the prize); freed, a leader leaves the line")
 
 
@@ -3580,7 +3580,7 @@ def test_p41_moment_4_a_consort_freed_after_the_move_goes_no_further_on_her_own_
     should Hartford steam the rest at once, and on which marker? Her own marker of the pair's setting; moved: none
     this bound."""
     _read_on_both_papers(mobile_bay, bundled_packs, "goes on at the pair's setting on her own marker (Cruise: a "
-                                                    "sloop's 8\"), less this move's run (moved: none this bound)")
+                                                    "sloop's 8\"), less the pair's run (after its move: none)")
 
 
 def test_p41_moment_5_a_touch_loses_the_rest_of_that_half(mobile_bay, bundled_packs):
@@ -3662,3 +3662,11 @@ def test_p42_moment_4_a_silenced_fort_is_no_target(mobile_bay, bundled_packs):
                                                     "silenced, for the game: no target, as a prize")
 
 
+def test_p42_moment_5_a_freed_partner_runs_her_move_less_the_pairs_run_and_none_after_it(mobile_bay, bundled_packs):
+    """Play 42, moment 5 (p3 One of a pair lost): "(moved: none this bound)" read as "moved already: no more" or as
+    "not moved: loses none". Both were meant; it now says her own marker's inches less the pair's run, none left once
+    the pair has made its move, and the two-way parenthesis is gone."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "goes on at the pair's setting on her own marker (Cruise: a sloop's "
+                                                    "8\"), less the pair's run (after its move: none)")
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("(moved: none this bound)") not in _squeezed(_readings(pages))
