@@ -457,7 +457,7 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
     assert "turn 90° to starboard (bow 095°), stopped" in ref
     assert "astern at Slow only." in ref
     # a stopped ship's record is that no marker is out, and the card pages say so (replay 5 took the tick boxes away)
-    assert "none out: stopped" in _flat(" ".join(_cards(mobile_bay)))
+    assert "(off when she stops)" in _flat(" ".join(_cards(mobile_bay)))
 
 
 def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(mobile_bay, library):
@@ -712,7 +712,7 @@ def test_a_ships_speed_is_her_marker_not_a_tick_that_cannot_be_unticked(mobile_b
     """Replay 5, defect: a card's speed tick boxes could be ticked once only, so after two changes a card showed Slow and
     Cruise both ticked. Her speed marker by the model is the record, and every card page says so."""
     cards = _cards(mobile_bay)
-    assert cards and all(_squeezed("Her speed now is the speed marker beside her model (none out: stopped), not a mark "
+    assert cards and all(_squeezed("Her speed now is the speed marker beside her model (off when she stops), not a mark "
                                    "on her card.") in _squeezed(p) for p in cards)
     assert not re.search(r"\bStopped Slow\b", _half_cards(mobile_bay))  # no tick box a setting left to go stale
 
@@ -785,7 +785,7 @@ def test_the_measuring_rule_gives_way_to_a_forts_own_set_up_rule(mobile_bay):
 def test_when_one_of_a_lashed_pair_sinks_the_other_goes_on_alone_and_the_wreck_leaves(mobile_bay):
     """Replay 5, moment 1: a lashed consort sinks: nothing said what happens to the sloop, her speed, or the wreck."""
     assert ("the other cuts free at once, keeps the counter, and goes on at the pair's setting on "
-            "her own marker (Cruise: a sloop's 8\"), less this move's run (moved: none this bound); a sunk model leaves the table") in _readings(mobile_bay)
+            "her own marker (Cruise: a sloop's 8\"), less the pair's run (after its move: none); a sunk model leaves the table") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -794,7 +794,7 @@ def test_when_one_of_a_lashed_pair_strikes_the_other_cuts_free_and_the_prize_sta
     the set-up's "casting off takes a whole move" left Brooklyn towing a prize for a bound."""
     readings = _readings(mobile_bay)
     assert ("One of a pair lost: sunk or struck (a torpedo: where she met the field), the other cuts free at once, keeps the counter, and goes on at the pair's "
-            "setting on her own marker (Cruise: a sloop's 8\"), less this move's run (moved: none this bound); a sunk model leaves the table, a struck one anchors "
+            "setting on her own marker (Cruise: a sloop's 8\"), less the pair's run (after its move: none); a sunk model leaves the table, a struck one anchors "
             "alongside, blocking sight") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
@@ -1095,7 +1095,7 @@ def test_a_models_base_and_where_a_consort_lies_are_said_for_range_sight_and_tou
 def test_a_stopped_leader_leaves_the_line_and_may_rejoin_at_its_rear(mobile_bay):
     """Replay 8, moment 2: "if he stops, the next astern leads" left open whether a stopped leader (Brooklyn, then
     Hartford) takes the lead back or rejoins. She has left the line: she acts at her own number and may rejoin astern."""
-    assert ("if he stops (carried too) or sinks, the next astern leads (at the line's inches till she steps: to her next setting): he has left it for good (under way: his own number; "
+    assert ("if he stops (carried too) or sinks, the next astern leads (at his number; at the line's inches till she steps: to her next setting): he has left it for good (under way: his own number; "
             "he may rejoin at its tail: clear of its track till the last ship is past, then into her wake)") in _readings(mobile_bay)
 
 
@@ -1235,7 +1235,7 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     """Replay 9, moment 1: the set-up's starts are to the ½ in (Hartford x 56, Richmond 55½, Oneida 54½ on a 005°
     line; the monitors x 59, 59, 58½, 58½ on 000°), but the followers "move in his wake": nothing said how a ship not on
     his track gets onto it. The Line of battle reading says she starts on it, as far astern as she was set up."""
-    assert ("the next astern leads (at the line's inches till she steps: to her next setting): he has left it for good (under way: his own number; he may rejoin at its "
+    assert ("the next astern leads (at his number; at the line's inches till she steps: to her next setting): he has left it for good (under way: his own number; he may rejoin at its "
             "tail: clear of its track till the last ship is past, then into her wake)") in _readings(mobile_bay)
     _starts_on_line(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1954,7 +1954,7 @@ def test_the_ship_back_on_005_at_slow_after_a_failed_brooklyn_is_the_next_astern
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed(_PASS + ".") in ref  # play 29: both turns in bound 1, the next astern's own parenthesis
     assert "clear of her by rule, back to 005°" not in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("if he stops (carried too) or sinks, the next astern leads (at the line's inches till she steps: to her next setting): he has left it for good (under way: his own "
+    assert _squeezed("if he stops (carried too) or sinks, the next astern leads (at his number; at the line's inches till she steps: to her next setting): he has left it for good (under way: his own "
                      "number; he may rejoin at its tail:") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2021,8 +2021,8 @@ def test_a_consort_freed_mid_move_runs_only_what_is_left_of_the_move_in_her_own_
     """Replay 22, moment 2 (p3): a consort lost mid-move, the survivor "goes on at the pair's setting in her own
     inches", and nothing said how much of the move was left, or which speed a ram that move takes. Her own inches less
     what the pair has run this move; a ram's speed is inches a move, so hers. Fort Gaines's line won the room back."""
-    assert "on her own marker (Cruise: a sloop's 8\"), less this move's run (moved: none this bound); a sunk" in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("a sloop's 8\"), less this move's run (moved: none this bound);") in _squeezed(_readings(mobile_bay))
+    assert "on her own marker (Cruise: a sloop's 8\"), less the pair's run (after its move: none); a sunk" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("a sloop's 8\"), less the pair's run (after its move: none);") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -3119,8 +3119,8 @@ def test_play_34_a_grounded_ship_comes_off_straight_astern(mobile_bay, bundled_p
 
 def test_play_34_a_pair_broken_after_its_move_gets_no_more_and_the_leader_leaves_the_line(mobile_bay, bundled_packs):
     """Play 34, moment 6 (p. 3 One of a pair lost: Metacomet struck after Hartford had moved; more movement? does "the
-    lead pair's" cover a leader since Brooklyn's test?): "(moved: none)", "the leader's". On A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "less this move's run (moved: none this bound)")
+    lead pair's" cover a leader since Brooklyn's test?): "(moved: none)", "the leader's" (play 42: now "(after its move: none)"). On A4 and on Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "less the pair's run (after its move: none)")
     _read_on_both_papers(mobile_bay, bundled_packs, "(free: no inboard side; no drift into the prize); freed, a leader leaves the line")
 
 
@@ -3252,7 +3252,7 @@ def test_play_37_a_new_leader_keeps_the_lines_inches_till_she_steps(mobile_bay, 
     """Play 37, moment 5 and defect (p3 Line of battle): the line's 3" is no setting of Lackawanna + Seminole (both
     screws, Slow 4"): she keeps the line's inches till her first speed change, a step to her next setting."""
     for pages in _both(mobile_bay, bundled_packs):
-        assert _squeezed("the next astern leads (at the line's inches till she steps: to her next setting)") in \
+        assert _squeezed("the next astern leads (at his number; at the line's inches till she steps: to her next setting)") in \
             _squeezed(_readings(pages))
 
 
@@ -3580,7 +3580,7 @@ def test_p41_moment_4_a_consort_freed_after_the_move_goes_no_further_on_her_own_
     should Hartford steam the rest at once, and on which marker? Her own marker of the pair's setting; moved: none
     this bound."""
     _read_on_both_papers(mobile_bay, bundled_packs, "goes on at the pair's setting on her own marker (Cruise: a "
-                                                    "sloop's 8\"), less this move's run (moved: none this bound)")
+                                                    "sloop's 8\"), less the pair's run (after its move: none)")
 
 
 def test_p41_moment_5_a_touch_loses_the_rest_of_that_half(mobile_bay, bundled_packs):
@@ -3625,3 +3625,48 @@ def test_p41_the_wooden_lines_starts_print_a_tapes_eighths_within_a_sixteenth_of
             printed.append(re.search(re.escape(unit) + r" (\S+),", setup).group(1))
         assert printed == ["55¾", "55⅝", "55⅜", "55⅛", "54⅞", "54¾"]
         assert not re.search(r"\b\d+\.\d\d, \d", setup)
+
+
+def test_p42_moment_1_a_ship_that_stops_takes_her_speed_marker_off(mobile_bay, bundled_packs):
+    """Play 42, moment 1 (p2 Bound 1 event, p4-p5 card header): Brooklyn's failed test left the pair "stopped,
+    drifting", and "none out: stopped" told a player what no marker means, not to take Octorara's Slow 3" away. Every
+    card page now says the marker comes off when she stops, on A4 and Letter; the event still stops her."""
+    for pages in _both(mobile_bay, bundled_packs):
+        cards = _cards(pages)
+        assert cards and all(_squeezed("Her speed now is the speed marker beside her model (off when she stops), not a "
+                                       "mark on her card.") in _squeezed(p) for p in cards)
+        assert _squeezed("turn 90° to starboard (bow 095°), stopped, drifting from bound 1") in \
+            _squeezed(_page(pages, "The bound (sequence"))
+
+
+def test_p42_moment_2_a_lashed_consorts_rudder_hit_waits_till_she_is_free(mobile_bay, bundled_packs):
+    """Play 42, moment 2 (p6 5-5, Lashed pairs "turns as the sloop"): Octorara's rudder roll of 3, "no turning",
+    while lashed: the pair steers by the sloop, so the consort's rudder counts only once she is free (ticked on her
+    card meanwhile), in the Moves reading beside the rudder's "one turn every 2 moves"."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "bounds, from the hit (hit in 3: turns in 5, 7, 9); a consort's "
+                                                    "rudder hit: none while lashed")
+
+
+def test_p42_moment_3_a_line_whose_leader_leaves_moves_at_his_number(mobile_bay, bundled_packs):
+    """Play 42, moment 3 (p3 Line of battle): Hartford freed at number 9 left the line when Richmond's own number (5)
+    had passed: does the line move this bound, and at which number? At the old leader's number (16), the new leader
+    at the line's inches."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "if he stops (carried too) or sinks, the next astern leads (at his "
+                                                    "number; at the line's inches till she steps: to her next setting)")
+
+
+def test_p42_moment_4_a_silenced_fort_is_no_target(mobile_bay, bundled_packs):
+    """Play 42, moment 4 (p5 All guns out "silenced, for the game", p3 Targets "no prize"): Lackawanna fired her 2nd
+    cannonade at the silenced Fort Morgan. A silenced fort is out of the fight as a prize is: no target."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "she fires no more but moves, rams and sinks as before; a fort is "
+                                                    "silenced, for the game: no target, as a prize")
+
+
+def test_p42_moment_5_a_freed_partner_runs_her_move_less_the_pairs_run_and_none_after_it(mobile_bay, bundled_packs):
+    """Play 42, moment 5 (p3 One of a pair lost): "(moved: none this bound)" read as "moved already: no more" or as
+    "not moved: loses none". Both were meant; it now says her own marker's inches less the pair's run, none left once
+    the pair has made its move, and the two-way parenthesis is gone."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "goes on at the pair's setting on her own marker (Cruise: a sloop's "
+                                                    "8\"), less the pair's run (after its move: none)")
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("(moved: none this bound)") not in _squeezed(_readings(pages))

@@ -169,8 +169,9 @@ FORT_GUNS_OUT = "doubles (a gun out: a box) ________ ________ ________ ________"
 def speed_record() -> str:
     """Where a ship's speed now is kept: her speed marker beside the model, changed as she changes speed, none out
     when she is stopped. A tick box a setting on the card could not be unticked, so after two changes a card showed
-    two speeds (replay 5)."""
-    return "Her speed now is the speed marker beside her model (none out: stopped), not a mark on her card."
+    two speeds (replay 5). Play 42, moment 1: "none out: stopped" said what no marker means, not that a ship stopping
+    (Brooklyn's failed test) takes hers off: "off when she stops" says both, in the same line."""
+    return "Her speed now is the speed marker beside her model (off when she stops), not a mark on her card."
 
 
 def card(unit: Any, d, ctx: Context) -> Block:
