@@ -4599,3 +4599,22 @@ def test_p42_a_light_rifle_is_2r_in_the_gun_table_as_on_its_sheet(bundled_packs,
     guns = ref.split("Guns in play", 1)[1][:1500]
     assert re.search(r"2, 2R 2 15 none 20-pounder Parrott rifle", guns), guns[:600]
     assert any(re.search(r"20-pounder Parrott rifle 1 2 R ", t) for t in texts if SHEET_MARK in t)  # Str 2, Rif R
+
+
+# Play 43 (sau29): the rulebook moments of three turns of Mobile Bay played from the A4 pack alone, each read back
+# from the built PDFs where the player looked for it.
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_one_turn_criticals_say_all_next_turn_as_the_sheets_do(bundled_packs, paper):
+    """Play 43, moment 4 (p18 critical table "next move" against the sheets' "All next turn:" and p19 Rub out): a
+    captain lost in step 4 held this turn's move-on or the next turn's? The table's rows now say what the sheets'
+    row head and Rub out say, all next turn, and the turn strip's step 7 rubs out the All next turn boxes."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    crit = {r["roll"]: r["effect"] for r in RS.tables().criticals.rows}
+    for roll in ("31-33", "36", "66"):
+        assert "all next turn" in crit[roll] and "next move" not in crit[roll]
+        assert flat(crit[roll]) in ref
+    assert "rub out the All next turn boxes" in ref and "next-move boxes" not in ref
+    sheets = [t for t in texts if SHEET_MARK in t]
+    assert sheets and all("All next turn:" in t for t in sheets if "Rudder" in t)
