@@ -4618,3 +4618,15 @@ def test_p43_one_turn_criticals_say_all_next_turn_as_the_sheets_do(bundled_packs
     assert "rub out the All next turn boxes" in ref and "next-move boxes" not in ref
     sheets = [t for t in texts if SHEET_MARK in t]
     assert sheets and all("All next turn:" in t for t in sheets if "Rudder" in t)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_chits_and_markers_remind_and_the_sheet_is_the_record(bundled_packs, paper):
+    """Play 43, moments 3 and 8 (p17: three RUDDER markers for four jams at once in turn 2; p18 "chits one, on its
+    leader" with four 4-kn chits for 11 units and no word on what a chit is for): the Movement table now says chits
+    and markers are reminders, her sheet the record when none is left, above the one-chit-a-line row."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    movement = reference_text(texts).split("Movement", 1)[1][:700]
+    assert ("Chits, markers remind; the record (none left too): her sheet "
+            "A line at one speed, each on her own plot: chits one, on its leader") in movement
+    assert "Move on every ship moves the rest of her way: rams, groundings, torpedo tests as met" in reference_text(texts)
