@@ -4630,3 +4630,18 @@ def test_p43_chits_and_markers_remind_and_the_sheet_is_the_record(bundled_packs,
     assert ("Chits, markers remind; the record (none left too): her sheet "
             "A line at one speed, each on her own plot: chits one, on its leader") in movement
     assert "Move on every ship moves the rest of her way: rams, groundings, torpedo tests as met" in reference_text(texts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_a_screw_hit_again_is_struck_on_the_speed_track_as_her_sheet_says(bundled_packs, paper):
+    """Play 43, moment 5 (Brooklyn p6: two screw boxes, the 1st gunfire's and ticked, the 2nd a torpedo's; her second
+    53-56 in turn 3 "had no box"): every screw sheet's notes now say where it goes, the critical row's knots on the
+    speed track, as Repeated critical says; a sidewheeler's, whose boxes are her wheels, does not."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    screw = next(r for r in RS.tables().criticals.rows if r["roll"] == "53-56")["mark_screw"]
+    screws = [t for t in texts if SHEET_MARK in t and "Propulsion: screw" in t]
+    wheels = [t for t in texts if SHEET_MARK in t and "Propulsion: sidewheel" in t and "Propulsion: screw" not in t]
+    assert len(screws) >= 8 and wheels
+    assert all(t.count(f"Screw hit again: {screw} on the speed track") == t.count("Propulsion: screw") for t in screws)
+    assert not any("hit again:" in t for t in wheels)
+    assert "its knots come off again, struck on the speed track" in readings_rows()["Repeated critical"]

@@ -166,7 +166,7 @@ def propulsion_item(s: SaundersStats, ctx: Context) -> tuple[str, int]:
         return f"Paddle lost (53–56, {halved}): D6 {side['port']} port (1st box), {side['starboard']} starboard (2nd)", 2
     if s.paddles and drive not in ("sternwheel", "centrewheel"):
         return f"Paddle wheel lost ({halved})", s.paddles
-    name = {"sternwheel": "Stern wheel", "centrewheel": "Centre wheel"}.get(drive, "Screw")
+    name = screw_name(s)
     # each box says its outcome, not two hits: a second hit takes its knots again on the speed track (the readings'
     # "Repeated critical"), and the second box is the torpedo's, which leaves her no power at all
     # (play 28 moment 2: Brooklyn's second screw hit by gunfire; was the 2nd box hers? No: a torpedo's only)
@@ -240,7 +240,21 @@ def remarks(s: SaundersStats, ctx: Context, unit=None) -> str:
         out.append(f"Draught {draught_words(s.draught_ft)} ft")
     if getattr(unit, "length_ft", None):
         out.append(model_length(unit.length_ft, ctx, getattr(unit, "beam_ft", None)))
+    # play 43 (sau29), moment 5: Brooklyn's second screw hit found the 1st box ticked and the 2nd the torpedo's: where
+    # its knots go (Repeated critical), beside her propulsion, where the line has room
+    if screw_like(s):
+        out.append(f"{screw_name(s)} hit again: {mark(ctx, '53-56', 'mark_screw')} on the speed track")
     return " · ".join(out)
+
+
+def screw_like(s: SaundersStats) -> bool:
+    """Whether her drive takes critical 53-56 as knots (a screw, a stern or centre wheel), not as a lost wheel."""
+    drive = s.drive or ""
+    return drive != "sidewheel" and (drive in ("sternwheel", "centrewheel") or not s.paddles)
+
+
+def screw_name(s: SaundersStats) -> str:
+    return {"sternwheel": "Stern wheel", "centrewheel": "Centre wheel"}.get(s.drive or "", "Screw")
 
 
 def draught_words(feet: float) -> str:
