@@ -3427,9 +3427,9 @@ def test_p30_a_ships_criticals_in_one_fire_phase_are_read_in_the_order_rolled_an
     The reading: her D66s in the order rolled, all standing together at the phase's end (the fire burns and the
     magazine floods); an explosion sinks her and the rest go with her."""
     ref = p30_ref(bundled_packs, paper)
-    assert ("Fire in one phase simultaneous: damage counts once every ship in the phase has fired; a ship's D66s are "
-            "read in the order rolled and all stand together (a fire and a flood both); an explosion sinks her, the "
-            "rest with her") in ref
+    assert ("Fire in one phase simultaneous: damage counts once every ship in the phase has fired; a hit's D66 is "
+            "rolled after its DAV, each hit in turn, all standing together (a fire and a flood both); an explosion "
+            "sinks her, the rest with her") in ref  # play 43, moment 1: the order rolled is hit by hit
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -4645,3 +4645,15 @@ def test_p43_a_screw_hit_again_is_struck_on_the_speed_track_as_her_sheet_says(bu
     assert all(t.count(f"Screw hit again: {screw} on the speed track") == t.count("Propulsion: screw") for t in screws)
     assert not any("hit again:" in t for t in wheels)
     assert "its knots come off again, struck on the speed track" in readings_rows()["Repeated critical"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_each_critical_is_its_own_hit_s_rolled_after_its_dav(bundled_packs, paper):
+    """Play 43, moment 1 (p19 Fire in one phase "a ship's D66s are read in the order rolled"): Gun nearest "the hit",
+    the section hit and the impact all need a D66 tied to one hit, and nothing tied it. The row now says a hit's D66
+    is rolled after its DAV, hit by hit, so each belongs to the hit that earned it, and Gun nearest reads that hit."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Fire in one phase"]
+    assert "a hit's D66 is rolled after its DAV, each hit in turn, all standing together" in row
+    assert "a ship's D66s are read in the order rolled" not in row and f"Fire in one phase {row}" in ref
+    assert "the next section's nearest the hit" in readings_rows()["Gun nearest"]
