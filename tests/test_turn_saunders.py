@@ -4657,3 +4657,18 @@ def test_p43_each_critical_is_its_own_hit_s_rolled_after_its_dav(bundled_packs, 
     assert "a hit's D66 is rolled after its DAV, each hit in turn, all standing together" in row
     assert "a ship's D66s are read in the order rolled" not in row and f"Fire in one phase {row}" in ref
     assert "the next section's nearest the hit" in readings_rows()["Gun nearest"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_a_fort_s_gun_critical_takes_her_pick_on_the_face_bearing_on_the_firer(bundled_packs, paper):
+    """Play 43, moment 2 (p15 "acting: 21–26", p19 Gun nearest "the section hit ... as a fort's"): a fort has no
+    sections and no "nearest the hit", so which gun did Fort Morgan's 25 take? Each fort sheet's crew box, beside the
+    face-named magazine boxes, now says any gun critical is her player's pick on the face bearing on the firer."""
+    from shipyard.rules.saunders.sheet import FORT_GUN_PICK
+
+    forts = [t for t in pack_texts(bundled_packs, paper=paper) if "A fort does not move" in t]
+    assert forts and FORT_GUN_PICK == " (any gun critical: her pick, on that face)"
+    for page in forts:
+        assert (page.count("Crew hit: ring the gun bearing on the firer next turn (any gun critical: her pick, on that "
+                           "face)") == page.count("A fort does not move")), page[:80]
+        assert "21–26" in page

@@ -449,8 +449,13 @@ def fort_once(unit, ctx: Context, once: list[tuple[str, int, str]]) -> list[tupl
         if tr == "magazine" and len(faces) > 1:
             out += [(f"Magazine, {face.guns or 'face'}{FORT_NEVER}: no firing next turn", 1, tr) for face in faces]
         else:
-            out.append((fort_label(label, tr) + " next turn", n, tr))
+            # play 43 (sau29), moment 2: a fort has no sections and no "nearest the hit": every gun critical (21-25
+            # too) takes the face bearing on the firer, her player's pick of its guns (Gun nearest: the target's)
+            out.append((fort_label(label, tr) + " next turn" + (FORT_GUN_PICK if tr == "gun_silent" else ""), n, tr))
     return out
+
+
+FORT_GUN_PICK = " (any gun critical: her pick, on that face)"
 
 
 TARGETS_PER_LINE = 2  # a fort's target cells a line (play 28: each a ship and her guns, so two to a line)
