@@ -1897,7 +1897,7 @@ def test_a_rudder_or_pilot_house_hit_stops_the_turn_a_downed_captain_s_orders_ho
     """Replay r18, moment 1 (p18 criticals): Captain down (66, orders unchanged) and Rudder jammed (32, no turn) fell
     on Hartford together, her standing orders a 30° turn: which wins was open. The damage that stops a turn does."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert "Captain down: orders unchanged next move, but a rudder or pilot house hit still stops her turn" in ref
+    assert "Captain down: orders unchanged all next turn, but a rudder or pilot house hit still stops her turn" in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
