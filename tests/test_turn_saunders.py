@@ -1897,7 +1897,7 @@ def test_a_rudder_or_pilot_house_hit_stops_the_turn_a_downed_captain_s_orders_ho
     """Replay r18, moment 1 (p18 criticals): Captain down (66, orders unchanged) and Rudder jammed (32, no turn) fell
     on Hartford together, her standing orders a 30° turn: which wins was open. The damage that stops a turn does."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert "Captain down: orders unchanged next move, but a rudder or pilot house hit still stops her turn" in ref
+    assert "Captain down: orders unchanged all next turn, but a rudder or pilot house hit still stops her turn" in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -3427,9 +3427,9 @@ def test_p30_a_ships_criticals_in_one_fire_phase_are_read_in_the_order_rolled_an
     The reading: her D66s in the order rolled, all standing together at the phase's end (the fire burns and the
     magazine floods); an explosion sinks her and the rest go with her."""
     ref = p30_ref(bundled_packs, paper)
-    assert ("Fire in one phase simultaneous: damage counts once every ship in the phase has fired; a ship's D66s are "
-            "read in the order rolled and all stand together (a fire and a flood both); an explosion sinks her, the "
-            "rest with her") in ref
+    assert ("Fire in one phase simultaneous: damage counts once every ship in the phase has fired; a hit's D66 is "
+            "rolled after its DAV, each hit in turn, all standing together (a fire and a flood both); an explosion "
+            "sinks her, the rest with her") in ref  # play 43, moment 1: the order rolled is hit by hit
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -4589,3 +4589,76 @@ def test_p42_a_light_rifle_is_2r_in_the_gun_table_as_on_its_sheet(bundled_packs,
     guns = ref.split("Guns in play", 1)[1][:1500]
     assert re.search(r"2, 2R 2 15 none 20-pounder Parrott rifle", guns), guns[:600]
     assert any(re.search(r"20-pounder Parrott rifle 1 2 R ", t) for t in texts if SHEET_MARK in t)  # Str 2, Rif R
+
+
+# Play 43 (sau29): the rulebook moments of three turns of Mobile Bay played from the A4 pack alone, each read back
+# from the built PDFs where the player looked for it.
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_one_turn_criticals_say_all_next_turn_as_the_sheets_do(bundled_packs, paper):
+    """Play 43, moment 4 (p18 critical table "next move" against the sheets' "All next turn:" and p19 Rub out): a
+    captain lost in step 4 held this turn's move-on or the next turn's? The table's rows now say what the sheets'
+    row head and Rub out say, all next turn, and the turn strip's step 7 rubs out the All next turn boxes."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    crit = {r["roll"]: r["effect"] for r in RS.tables().criticals.rows}
+    for roll in ("31-33", "36", "66"):
+        assert "all next turn" in crit[roll] and "next move" not in crit[roll]
+        assert flat(crit[roll]) in ref
+    assert "rub out the All next turn boxes" in ref and "next-move boxes" not in ref
+    sheets = [t for t in texts if SHEET_MARK in t]
+    assert sheets and all("All next turn:" in t for t in sheets if "Rudder" in t)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_chits_and_markers_remind_and_the_sheet_is_the_record(bundled_packs, paper):
+    """Play 43, moments 3 and 8 (p17: three RUDDER markers for four jams at once in turn 2; p18 "chits one, on its
+    leader" with four 4-kn chits for 11 units and no word on what a chit is for): the Movement table now says chits
+    and markers are reminders, her sheet the record when none is left, above the one-chit-a-line row."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    movement = reference_text(texts).split("Movement", 1)[1][:700]
+    assert ("Chits, markers remind; the record (none left too): her sheet "
+            "A line at one speed, each on her own plot: chits one, on its leader") in movement
+    assert "Move on every ship moves the rest of her way: rams, groundings, torpedo tests as met" in reference_text(texts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_a_screw_hit_again_is_struck_on_the_speed_track_as_her_sheet_says(bundled_packs, paper):
+    """Play 43, moment 5 (Brooklyn p6: two screw boxes, the 1st gunfire's and ticked, the 2nd a torpedo's; her second
+    53-56 in turn 3 "had no box"): every screw sheet's notes now say where it goes, the critical row's knots on the
+    speed track, as Repeated critical says; a sidewheeler's, whose boxes are her wheels, does not."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    screw = next(r for r in RS.tables().criticals.rows if r["roll"] == "53-56")["mark_screw"]
+    screws = [t for t in texts if SHEET_MARK in t and "Propulsion: screw" in t]
+    wheels = [t for t in texts if SHEET_MARK in t and "Propulsion: sidewheel" in t and "Propulsion: screw" not in t]
+    assert len(screws) >= 8 and wheels
+    assert all(t.count(f"Screw hit again: {screw} on the speed track") == t.count("Propulsion: screw") for t in screws)
+    assert not any("hit again:" in t for t in wheels)
+    assert "its knots come off again, struck on the speed track" in readings_rows()["Repeated critical"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_each_critical_is_its_own_hit_s_rolled_after_its_dav(bundled_packs, paper):
+    """Play 43, moment 1 (p19 Fire in one phase "a ship's D66s are read in the order rolled"): Gun nearest "the hit",
+    the section hit and the impact all need a D66 tied to one hit, and nothing tied it. The row now says a hit's D66
+    is rolled after its DAV, hit by hit, so each belongs to the hit that earned it, and Gun nearest reads that hit."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Fire in one phase"]
+    assert "a hit's D66 is rolled after its DAV, each hit in turn, all standing together" in row
+    assert "a ship's D66s are read in the order rolled" not in row and f"Fire in one phase {row}" in ref
+    assert "the next section's nearest the hit" in readings_rows()["Gun nearest"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_a_fort_s_gun_critical_takes_her_pick_on_the_face_bearing_on_the_firer(bundled_packs, paper):
+    """Play 43, moment 2 (p15 "acting: 21–26", p19 Gun nearest "the section hit ... as a fort's"): a fort has no
+    sections and no "nearest the hit", so which gun did Fort Morgan's 25 take? Each fort sheet's crew box, beside the
+    face-named magazine boxes, now says any gun critical is her player's pick on the face bearing on the firer."""
+    from shipyard.rules.saunders.sheet import FORT_GUN_PICK
+
+    forts = [t for t in pack_texts(bundled_packs, paper=paper) if "A fort does not move" in t]
+    assert forts and FORT_GUN_PICK == " (any gun critical: her pick, on that face)"
+    for page in forts:
+        assert (page.count("Crew hit: ring the gun bearing on the firer next turn (any gun critical: her pick, on that "
+                           "face)") == page.count("A fort does not move")), page[:80]
+        assert "21–26" in page

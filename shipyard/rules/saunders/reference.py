@@ -236,6 +236,9 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
         *[[f"Hull {fraction(r['lost_fraction'])} lost: max speed ×", fraction(r["speed_fraction"])] for r in t.hull_speed.rows],
         [f"Turn ladder (°); spar deployed: {signed(t.turn.rows['spar_torpedo_deployed_steps'])} step",
          " ".join(str(a) for a in turns_in_play(ctx))],  # the angles the turn gauges are cut for
+        # play 43 (sau29), moments 3, 8: what a speed chit is for, and RUDDER markers run out: chits and markers are
+        # reminders by the model, her sheet (log, boxes) the record; none left, the sheet alone
+        ["Chits, markers remind; the record (none left too):", "her sheet"],
         ["A line at one speed, each on her own plot: chits", "one, on its leader"],  # her plot, not the leader's track (play 28 moment 3)
     ], None, "movement"))
     st = t.small_target.rows

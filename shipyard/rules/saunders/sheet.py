@@ -166,7 +166,7 @@ def propulsion_item(s: SaundersStats, ctx: Context) -> tuple[str, int]:
         return f"Paddle lost (53–56, {halved}): D6 {side['port']} port (1st box), {side['starboard']} starboard (2nd)", 2
     if s.paddles and drive not in ("sternwheel", "centrewheel"):
         return f"Paddle wheel lost ({halved})", s.paddles
-    name = {"sternwheel": "Stern wheel", "centrewheel": "Centre wheel"}.get(drive, "Screw")
+    name = screw_name(s)
     # each box says its outcome, not two hits: a second hit takes its knots again on the speed track (the readings'
     # "Repeated critical"), and the second box is the torpedo's, which leaves her no power at all
     # (play 28 moment 2: Brooklyn's second screw hit by gunfire; was the 2nd box hers? No: a torpedo's only)
@@ -240,7 +240,21 @@ def remarks(s: SaundersStats, ctx: Context, unit=None) -> str:
         out.append(f"Draught {draught_words(s.draught_ft)} ft")
     if getattr(unit, "length_ft", None):
         out.append(model_length(unit.length_ft, ctx, getattr(unit, "beam_ft", None)))
+    # play 43 (sau29), moment 5: Brooklyn's second screw hit found the 1st box ticked and the 2nd the torpedo's: where
+    # its knots go (Repeated critical), beside her propulsion, where the line has room
+    if screw_like(s):
+        out.append(f"{screw_name(s)} hit again: {mark(ctx, '53-56', 'mark_screw')} on the speed track")
     return " · ".join(out)
+
+
+def screw_like(s: SaundersStats) -> bool:
+    """Whether her drive takes critical 53-56 as knots (a screw, a stern or centre wheel), not as a lost wheel."""
+    drive = s.drive or ""
+    return drive != "sidewheel" and (drive in ("sternwheel", "centrewheel") or not s.paddles)
+
+
+def screw_name(s: SaundersStats) -> str:
+    return {"sternwheel": "Stern wheel", "centrewheel": "Centre wheel"}.get(s.drive or "", "Screw")
 
 
 def draught_words(feet: float) -> str:
@@ -435,8 +449,13 @@ def fort_once(unit, ctx: Context, once: list[tuple[str, int, str]]) -> list[tupl
         if tr == "magazine" and len(faces) > 1:
             out += [(f"Magazine, {face.guns or 'face'}{FORT_NEVER}: no firing next turn", 1, tr) for face in faces]
         else:
-            out.append((fort_label(label, tr) + " next turn", n, tr))
+            # play 43 (sau29), moment 2: a fort has no sections and no "nearest the hit": every gun critical (21-25
+            # too) takes the face bearing on the firer, her player's pick of its guns (Gun nearest: the target's)
+            out.append((fort_label(label, tr) + " next turn" + (FORT_GUN_PICK if tr == "gun_silent" else ""), n, tr))
     return out
+
+
+FORT_GUN_PICK = " (any gun critical: her pick, on that face)"
 
 
 TARGETS_PER_LINE = 2  # a fort's target cells a line (play 28: each a ship and her guns, so two to a line)
