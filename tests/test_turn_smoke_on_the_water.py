@@ -64,7 +64,7 @@ def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay
     "every further point, the rest of the hit that empties it too, is a flooding point",
     "never below Slow while any HDP is left",
     "Turret at 0 TDP knocked out, its guns silent, further hits to the Hull",
-    "Fort at 0 SDP silenced and destroyed",
+    "Fort at 0 SDP destroyed at once",
     "One sidewheel lost: max speed -1 level, no turning on the spot",
     "(part) armour * roll a d10 for each hit on it, a critical testing it too: 5 or less strikes its armour, else it counts U",
     "Anchoring an AN order",
@@ -270,7 +270,7 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
     """Round 2, moments 8 and 9: who moves first, is fire simultaneous, whose fire "none after a collision" bars; and
     Table 1 pointed at a Table 14 the pack no longer prints whole (each sheet has her own column)."""
     assert "Movement every vessel at once, the full distance" in mobile_bay_text
-    assert "Gunnery all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown, firer by firer): declare target" in mobile_bay_text
+    assert "Gunnery all at once (a vessel sunk or a gun lost this phase still fires, a fort too; both sides throw, then mark, each its hits in the order thrown, firer by firer): declare target" in mobile_bay_text
     assert "A vessel in a collision or aground above Slow this turn does not fire" in mobile_bay_text
     assert "Tables 10, 11, 15-17, her sheet's Table 14" in mobile_bay_text
     assert "14-17" not in mobile_bay_text and "Tables 14-15" not in mobile_bay_text
@@ -483,7 +483,7 @@ def test_a_house_rules_file_plays_fort_criticals_walls_or_not(library, tmp_path)
 
 def test_a_fort_does_not_test_morale(mobile_bay_text):
     """Round 4, moment 8: Table 1 has badly hurt vessels test morale; do forts?"""
-    assert "Fort at 0 SDP silenced and destroyed at once (no later fort critical); a fort never tests morale (it fights until then)" in mobile_bay_text
+    assert "Fort at 0 SDP destroyed at once, yet fires that phase as a vessel (jams, bursts moot); no later fort critical; never tests morale" in mobile_bay_text
 
 
 # ---- round 5 of issue 22 (a fresh player's three turns, /work/notes moments-sotw-r5): the fight's ground first
@@ -612,7 +612,7 @@ def test_the_orders_log_has_a_code_for_casting_off_and_says_a_ram_needs_none(lib
     """Moment 12: no order code for casting off or ramming in the orders log's codes (the quick reference's; a full
     sheet's log legend says the same codes)."""
     assert ("tactical BD board, SS scuttle, AN anchor, GR run aground; ours: CO cast off, HS hold under steam (I, no "
-            "drift: a target Immobile, +1, her own fire no firer modifier); a ram is a move into contact") in reference_text(library, "mobile-bay-1864")
+            "drift: a target Immobile, +1, her own fire no firer modifier), MH morale held; a ram is a move into contact") in reference_text(library, "mobile-bay-1864")
 
 
 def test_a_wreck_is_marked_by_a_counter_the_pack_prints(mobile_bay_text, mobile_bay_pages):
@@ -716,8 +716,8 @@ def test_a_fort_face_fires_a_quarter_of_its_guns_at_any_one_ship(mobile_bay_page
 def test_the_channel_fills_with_smoke_from_turn_2(mobile_bay_pages):
     """Moment E (balance), the day's smoke: the fleet and the forts fought in their own smoke, which the play-test's
     clear-air gunnery ignored. From turn 2, fire beyond Short range counts half to three quarters obscured."""
-    assert ("Powder smoke From turn 2 powder smoke lies over the channel. 1. At the firing gun's Medium range or more, "
-            "ship or fort, firing or fired at: −2 once (½–¾ obscured)"
+    assert ("Powder smoke From turn 2 powder smoke lies over the channel. 1. All fire at the firing gun's Medium range or more, "
+            "ships' and forts': −2 once (½–¾ obscured)"
             ) in mobile_bay_pages[1]  # replay 15: "beyond Short range" left Point blank's place open
 
 
@@ -1133,7 +1133,7 @@ def test_powder_smoke_is_not_added_to_the_bases_in_the_way_and_a_miss_it_made_hi
     """Replay 10, defect (p2): "counts ½ to ¾ obscured": added to obscuring by other bases? And the Obscured rule's
     "a miss that would have hit without the modifier hits the vessel in the way": which, when only smoke is in the
     way? The worse of the two, never both; a miss the smoke alone made is a miss."""
-    assert ("1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once (½–¾ obscured). 2. Bases hiding her (at a fort: "
+    assert ("1. All fire at the firing gun's Medium range or more, ships' and forts': −2 once (½–¾ obscured). 2. Bases hiding her (at a fort: "
             "hiding the firer) as much or more: theirs instead, never both.") in mobile_bay_pages[1]  # sotw35: the rule in steps
     assert "3. Only bases worse than the smoke's −2 make a stray:" in mobile_bay_pages[1]  # sotw36: the smoke's miss none
 
@@ -1278,7 +1278,7 @@ def test_the_gun_a_hit_picks_is_one_bearing_on_the_firer_in_every_table(mobile_b
     """Replay 14, defect (p22, p23): Table 15's Port Jammed and Gun Port said "a random gun facing the firer", the Gun
     hit "bearing on the firer": one idea, one word, the sheets' own (their gun boxes are grouped by bearing)."""
     assert "facing the firer" not in mobile_bay_text.replace("the one facing the firer", "")
-    assert "Port Jammed casemate/turret/hull jams one random unjammed gun bearing on the firer (pivots, howitzers too) till repaired" in mobile_bay_text
+    assert "Port Jammed casemate/turret/hull jams a random unjammed gun bearing on the firer (pivots, howitzers too; none: no jam) till repaired" in mobile_bay_text
 
 
 def test_a_lashed_pair_may_fire_at_a_target_dead_ahead_on_her_keel_line(mobile_bay_text):
@@ -1733,8 +1733,8 @@ def test_a_port_jammed_hit_jams_deflected_or_not_and_says_where_a_turret_guns_da
     turret, and Port Jammed said nothing; nor whether a deflected Port Jammed still jams (Deflected: "a critical
     nothing more"). The row says both: it jams pierced or deflected (a shutter jams without a breach), and a turret
     gun's damage goes on its TDP, as a Gun Port's, the Gun hit's on the Hull."""
-    assert ("Port Jammed casemate/turret/hull jams one random unjammed gun bearing on the firer (pivots, howitzers too) till repaired, pierced or "
-            "deflected alike; armour and damage where it sits (a turret: TDP; else the Hull, as a hull hit) *") in mobile_bay_text  # play 33, moment 3
+    assert ("Port Jammed casemate/turret/hull jams a random unjammed gun bearing on the firer (pivots, howitzers too; none: no jam) till repaired, pierced or "
+            "deflected alike; armour, damage where it sits (turret: TDP; else a hull hit) *") in mobile_bay_text  # play 33, moment 3
     assert "Gun hit (pierced), burst: the Hull (HDP); a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
 
 
@@ -1822,7 +1822,7 @@ def test_a_random_gun_is_one_throw(mobile_bay_text, mobile_bay_pages):
 def test_a_port_jammed_hit_jams_whether_the_armour_stops_it_or_not(mobile_bay_text):
     """Replay 24, moment 4 (p21, Table 15): "cannot fire until repaired, pierced or deflected" read as a jam only if
     the armour is pierced. It jams either way; the deflection test only sets the damage."""
-    assert "jams one random unjammed gun bearing on the firer (pivots, howitzers too) till repaired, pierced or deflected alike" in mobile_bay_text
+    assert "jams a random unjammed gun bearing on the firer (pivots, howitzers too; none: no jam) till repaired, pierced or deflected alike" in mobile_bay_text
     assert "cannot fire until repaired, pierced or deflected" not in mobile_bay_text
 
 
@@ -1830,7 +1830,7 @@ def test_powder_smoke_holds_for_a_forts_fire_and_fire_at_a_fort(mobile_bay_pages
     """Replay 24, moment 5 (p2, p22): the smoke rule says "fire at Medium range or longer", the Obscured rule has a
     fort's own reading: does the smoke count at a fort, or from one? Both, A4 and Letter."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert ("1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once (½–¾ obscured).") in pages[1]
+        assert ("1. All fire at the firing gun's Medium range or more, ships' and forts': −2 once (½–¾ obscured).") in pages[1]
 
 
 def test_an_abandoned_ship_drifts_only_once_she_has_stopped(mobile_bay_pages, bundled_packs):
@@ -2217,7 +2217,7 @@ def test_sotw35_moment5_powder_smoke_in_steps_and_a_stray_weighed_with_the_smoke
     """Replay 26, moment 5 and the Powder smoke defect: one long clause; and whether the smoke still counts when the
     bases' modifier is taken away to see if a miss hits the vessel in the way (ours: it does; stray_hits)."""
     setup = mobile_bay_pages[1]
-    for step in ("1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once (½–¾ obscured).",
+    for step in ("1. All fire at the firing gun's Medium range or more, ships' and forts': −2 once (½–¾ obscured).",
                  "2. Bases hiding her (at a fort: hiding the firer) as much or more: theirs instead, never both.",
                  "3. Only bases worse than the smoke's −2 make a stray: a miss that would hit at −2 hits the vessel"):
         assert step in setup, step
@@ -2255,7 +2255,7 @@ def test_sotw35_moment10_a_fire_caught_again_burns_once(mobile_bay_pages):
 
 def test_sotw35_moment11_a_gun_lost_this_phase_still_fires(mobile_bay_pages):
     """Replay 26, moment 11: Table 1 said gunnery is at once but not that a gun knocked out in the phase fires."""
-    assert "all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown, firer by firer)" in _reference(mobile_bay_pages)
+    assert "all at once (a vessel sunk or a gun lost this phase still fires, a fort too; both sides throw, then mark, each its hits in the order thrown, firer by firer)" in _reference(mobile_bay_pages)
 
 
 def test_sotw35_moment12_the_roster_base_is_the_base_itself(mobile_bay_pages):
@@ -2364,7 +2364,7 @@ def test_sotw36_moment1_powder_smoke_is_all_fire_at_medium_or_more_not_only_a_fo
     """Replay 27, moment 1 (p2, every shot of turn 2): "Fire at Medium range or more, by or at a fort too" read as
     maybe only fire by or at a fort. Ours: all of it, ship at ship too; A4 and Letter say "All fire"."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert "1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once" in pages[1]
+        assert "1. All fire at the firing gun's Medium range or more, ships' and forts': −2 once" in pages[1]
         assert "by or at a fort too" not in pages[1]
 
 
@@ -2653,7 +2653,7 @@ def test_a_lashed_pairs_angled_view_is_read_by_the_line_to_the_targets_centre(bu
         octorara = _sheet_page(pages, "USS Octorara")
         assert "behind Brooklyn (the line to her centre across his base): obscured (over ¾ −4; in smoke this, not its −2), clear of him: Obscured, his base too" in octorara
         assert ("Lashed partner a line to her centre over her partner hides her: her sheet's share "
-                "(the larger: quick marks)") in " ".join(pages)
+                "(the larger: her ¼/½/¾ marks)") in " ".join(pages)
 
 
 def test_the_turning_rule_says_which_part_of_the_base_follows_the_template_edge(mobile_bay_text, mobile_bay_pages):
@@ -2679,7 +2679,7 @@ def test_a_turrets_hits_in_one_simultaneous_phase_are_taken_in_the_order_rolled(
         ref = _reference(pages)
         assert "(hits in order fired)" not in ref
         assert "as does the rest of the hit that empties it (in the order rolled)" in ref
-        assert "a vessel sunk or a gun lost this phase still fires" in ref
+        assert "a vessel sunk or a gun lost this phase still fires, a fort too" in ref
 
 
 def test_a_forts_fire_log_asks_for_the_gun_boxes_a_misfires_random_gun_is_drawn_from(mobile_bay_pages, bundled_packs):
@@ -2816,7 +2816,7 @@ def test_a_shot_a_forts_walls_deflect_does_its_figure_after_the_slash_undivided(
 def test_the_powder_smoke_goes_by_each_guns_own_range_band(mobile_bay_pages):
     """Play 30, moment 4: Brooklyn's rifles and smoothbores at one target lie in different bands of their own: does
     the smoke's -2 go by each gun's band or by one range for the ship? By each gun's own, as Table 10's range does."""
-    assert "1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once" in mobile_bay_pages[1]
+    assert "1. All fire at the firing gun's Medium range or more, ships' and forts': −2 once" in mobile_bay_pages[1]
 
 
 def test_the_quick_reference_says_where_table_13s_deviation_template_is(mobile_bay_text, mobile_bay_pages):
@@ -2833,7 +2833,7 @@ def test_a_stray_needs_no_smoke_and_the_quick_reference_and_readings_say_one_rul
     ref = _reference(mobile_bay_pages)
     assert "a miss the bases made hits the vessel in the way, own or foe, smoke or none" in ref
     assert "Lashed partner a line to her centre over her partner hides her: her sheet's share " \
-           "(the larger: quick marks); its misses hit him" in ref
+           "(the larger: her ¼/½/¾ marks); its misses hit him" in ref
 
 
 def test_table_15s_machinery_boiler_roll_names_the_boiler_bursts_hit(mobile_bay_text):
@@ -2846,8 +2846,8 @@ def test_what_is_left_of_an_emptying_hit_goes_on_and_hits_are_marked_in_the_orde
     the rest goes, and in what order they are marked. Also moment 1: which point of the target must be in arc."""
     assert "every further point, the rest of the hit that empties it too, is a flooding point" in mobile_bay_text
     assert "further points, the rest of that hit too, go on the Hull" in mobile_bay_text
-    assert ("all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown, firer by firer): "
-            "declare target and shot or shell, then measure (out of range: no shot; in arc: the target's centre inside it; "
+    assert ("all at once (a vessel sunk or a gun lost this phase still fires, a fort too; both sides throw, then mark, each its hits in the order thrown, firer by firer): "
+            "declare target, shot or shell, then measure (out of range: no shot; in arc: her centre inside it; "
             "a line past other bases: clear, at the Obscured modifier)") in mobile_bay_text
 
 
@@ -2891,7 +2891,7 @@ def test_play32_holding_under_steam_fires_as_stationary_and_fire_is_marked_after
     """Play 32, moments 8 and 11: a ship holding under steam: stationary or moving to her own gunners? And with both
     sides firing at once, whose hits are marked first?"""
     assert "HS hold under steam (I, no drift: a target Immobile, +1, her own fire no firer modifier)" in mobile_bay_text
-    assert "still fires; both sides throw, then mark, each its hits in the order thrown" in mobile_bay_text
+    assert "still fires, a fort too; both sides throw, then mark, each its hits in the order thrown" in mobile_bay_text
 
 
 def test_play32_turret_and_wheel_hits_and_a_shell_through_a_forts_walls(mobile_bay_text):
@@ -2908,7 +2908,7 @@ def test_play32_an_empty_hull_is_abandoned_at_once_burns_on_and_the_speed_cap_bi
     does the ½-left speed cap bite at once or from the next orders?"""
     assert "(the text: destroyed), at once, no morale test" in mobile_bay_text
     assert "is a flooding point (her fires still test, and their HDP flood her too)" in mobile_bay_text
-    assert "each machinery box struck -1 level; from her next orders, down to it at once" in mobile_bay_text
+    assert "each machinery box struck -1 level; causes add (a wheel too); from her next orders, down to it at once" in mobile_bay_text
 
 
 def test_play32_gunners_are_driven_off_only_by_a_shell_from_medium_range_or_nearer(mobile_bay_pages, mobile_bay_text):
@@ -2972,7 +2972,7 @@ def test_play33_a_criticals_armour_die_a_monitors_port_jammed_and_a_natural_ten(
     10 misfire when 10 or more is needed (yes, the text: 'an unmodified roll of 10 always misses')."""
     ref = _reference(mobile_bay_pages)
     assert "armour: what tests it, by the hit's one deflection d10, its gun and range (* ours)" in ref
-    assert "pierced or deflected alike; armour and damage where it sits (a turret: TDP; else the Hull, as a hull hit) *" in ref
+    assert "pierced or deflected alike; armour, damage where it sits (turret: TDP; else a hull hit) *" in ref
     assert "Table 11 · misfire (a natural 10 to hit, even needing 10 or more)" in ref
 
 
@@ -2992,7 +2992,7 @@ def test_play33_driven_off_is_minus_one_to_hit_and_smoke_minus_two_once(mobile_b
     forts = " ".join(p for p in mobile_bay_pages if "Fire log" in p and "Driven off:" in p)
     assert forts.count("Driven off (−1 to hit) *") == forts.count("tick, to hit −1 next turn only") == 2
     assert "Driven off Fort Morgan to hit −1 next turn" in mobile_bay_text and "guns −1" not in mobile_bay_text
-    assert "1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once" in mobile_bay_pages[1]
+    assert "1. All fire at the firing gun's Medium range or more, ships' and forts': −2 once" in mobile_bay_pages[1]
     assert "Fort Morgan fort walls M SDP 48 16 LSB, 7 HC, 5 MR (+4 LSB idle)" in mobile_bay_text
 
 
@@ -3070,7 +3070,7 @@ def test_play35_a_rudder_critical_does_hull_damage_as_a_hull_hit(mobile_bay_text
 def test_play35_the_larger_of_a_lashed_pair_behind_her_consort_reads_the_quick_marks(mobile_bay_text):
     """Play 35, moment 3 (pp. 6, 3, 22): "is the larger ship obscured when her own consort sits between her and the
     firer? ... Only the consort's sheet prints a share; Brooklyn's sheet has none." Yes: the quick marks."""
-    assert ("a line to her centre over her partner hides her: her sheet's share (the larger: quick marks); "
+    assert ("a line to her centre over her partner hides her: her sheet's share (the larger: her ¼/½/¾ marks); "
             "its misses hit him") in mobile_bay_text
 
 
@@ -3104,8 +3104,8 @@ def test_play36_a_stack_hit_throws_no_deflection_die(mobile_bay_text):
 def test_play36_port_jammed_picks_any_gun_bearing_and_damages_where_it_sits(mobile_bay_text):
     """Play 36, moment 5 (p21 Table 15, Critical 2): which guns count as bearing, and where 'damage where it sits' goes
     for a gun outside a turret."""
-    assert ("jams one random unjammed gun bearing on the firer (pivots, howitzers too) till repaired, pierced or deflected alike; "
-            "armour and damage where it sits (a turret: TDP; else the Hull, as a hull hit)") in mobile_bay_text
+    assert ("jams a random unjammed gun bearing on the firer (pivots, howitzers too; none: no jam) till repaired, pierced or deflected alike; "
+            "armour, damage where it sits (turret: TDP; else a hull hit)") in mobile_bay_text
 
 
 def test_play36_a_fort_critical_is_the_location_dies_10(bundled_packs, mobile_bay_pages):
@@ -3198,7 +3198,7 @@ def test_play37_port_jammed_jams_one_gun_and_flooding_is_a_hull_hit(bundled_pack
     """Play 37, moments 2 and 3 (p21 Table 15): two Port Jammed on a two-gun turret: one gun each, a jammed one not
     picked again; and a shell's Flooding critical does its hull damage as a hull hit, so it rolls detonation."""
     for text in _both_papers(bundled_packs, mobile_bay_pages):
-        assert "Port Jammed casemate/turret/hull jams one random unjammed gun bearing on the firer" in text
+        assert "Port Jammed casemate/turret/hull jams a random unjammed gun bearing on the firer" in text
         assert ("each lost again as an FP every repair phase, the first this turn (the text; see Flooding), hull "
                 "damage as a hull hit") in text
 
@@ -3394,7 +3394,7 @@ def test_play39_a_gun_declared_at_a_ship_out_of_its_range_loses_its_shot(bundled
     """Play 39, moment 7 (p14 fort sheet, p21 Table 1): Fort Morgan's 32-pdrs given to Winnebago and Hartford, then
     measured past their 80 cm. Table 1 says declare, then measure; it now says what comes of it: no shot."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert ("declare target and shot or shell, then measure (out of range: no shot; in arc: the target's centre "
+        assert ("declare target, shot or shell, then measure (out of range: no shot; in arc: her centre "
                 "inside it;") in _reference(pages)
 
 
@@ -3505,7 +3505,7 @@ def test_p40_sight_lines_for_obscured_run_from_the_guns_mark_and_smoke_goes_by_r
     assert ("Obscured the share of her base other bases hide, seen along lines from the firing gun (her "
             "mark nearest it, a turret's centre) to the ends of her side (smoke: by range), low hulls or tall "
             "alike") in mobile_bay_text
-    assert "1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once" in mobile_bay_text
+    assert "1. All fire at the firing gun's Medium range or more, ships' and forts': −2 once" in mobile_bay_text
 
 
 def test_p40_every_sidewheelers_sheet_says_a_wheel_hit_is_the_wheel_facing_the_firer(mobile_bay_pages):
@@ -3649,8 +3649,8 @@ def test_p41_a_fort_emptied_in_a_volley_rolls_no_later_critical(bundled_packs, m
     0 SDP it is destroyed at once, no later fort critical; on the readings page, one line, A4 and Letter."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         readings = next(p for p in pages if "What the text leaves open" in p)
-        assert ("Fort at 0 SDP silenced and destroyed at once (no later fort critical); a fort never tests morale (it "
-                "fights until then) —") in readings
+        assert ("Fort at 0 SDP destroyed at once, yet fires that phase as a vessel (jams, bursts moot); no later fort "
+                "critical; never tests morale —") in readings
 
 
 def test_p41_the_flooding_line_sinks_her_at_fp_0_as_the_quick_reference_does(bundled_packs, mobile_bay_pages):
@@ -3737,7 +3737,7 @@ def test_p42_hits_on_one_target_are_marked_firer_by_firer_as_the_dice_went(bundl
     """Moment 12: three ships hit Selma at once, and the order decides whose hit empties her hull: "each its hits in
     the order thrown" now says firer by firer, as the dice were thrown (the player's ruling), on Table 1's Gunnery row."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert ("both sides throw, then mark, each its hits in the order thrown, firer by firer): declare target and "
+        assert ("both sides throw, then mark, each its hits in the order thrown, firer by firer): declare target, "
                 "shot or shell") in _reference(pages)
 
 
@@ -3840,9 +3840,75 @@ def test_p42_a_forts_return_fire_meets_the_smoke_and_the_bases_as_a_ships_does(b
     gun's; a ship firing at a fort counts her own base hidden, seen from its mark; the quick marks settle "over 3/4"."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         text = " ".join(pages)
-        assert "At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once" in _setup_page(pages)
+        assert "All fire at the firing gun's Medium range or more, ships' and forts': −2 once" in _setup_page(pages)
         assert ("the share of her base other bases hide, seen along lines from the firing gun (her mark nearest it, a "
                 "turret's centre) to the ends of her side") in text
         assert ("(ours, by the marks alone: her side's ¼, ½, ¾ it hides, one -1, two -2, three -4); at a fort (no base, "
                 "ours): the share of the firer's own base others hide (her lashed partner too), seen from the fort's "
                 "mark") in text
+
+
+# ---------------------------------------------------------------------------------------- sotw29: play 43's moments
+def test_p43_the_powder_smoke_counts_on_ship_against_ship_fire_too(bundled_packs, mobile_bay_pages):
+    """Moment 1 (p2 Powder smoke): "ship or fort, firing or fired at" read as the forts' smoke alone. The step now
+    says all fire, ships' and forts', and the sheets' strip keeps the same -2 at M or more. A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        assert "1. All fire at the firing gun's Medium range or more, ships' and forts': −2 once (½–¾ obscured)." in setup
+        assert "ship or fort, firing or fired at" not in setup
+
+
+def test_p43_a_lashed_larger_ships_share_is_her_quarter_marks_not_quick_marks(bundled_packs, mobile_bay_pages):
+    """Moment 2 (p3 Lashed partner): "(the larger: quick marks)" named a thing the pack never defines. It now names
+    the ¼/½/¾ marks the Bases and Obscured rules define. A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        text = " ".join(pages)
+        assert ("Lashed partner a line to her centre over her partner hides her: her sheet's share (the larger: her "
+                "¼/½/¾ marks); its misses hit him") in text
+        assert "quick marks" not in text
+        assert "marked at ¼, ½, ¾ along each side" in _reference(pages)
+
+
+def test_p43_mh_in_the_orders_log_codes_means_morale_held(bundled_packs, mobile_bay_pages):
+    """Moment 10 (p21 Table 1 phase 5 "held: Tactical cell MH"): MH was not among the tactical codes. The orders-log
+    row of the quick reference now lists it with the others: MH morale held. A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert "held: Tactical cell MH) *" in ref
+        assert ("tactical BD board, SS scuttle, AN anchor, GR run aground; ours: CO cast off, HS hold under steam (I, no "
+                "drift: a target Immobile, +1, her own fire no firer modifier), MH morale held; a ram is a move into "
+                "contact") in ref
+
+
+def test_p43_a_fort_destroyed_in_gunnery_still_fires_that_phase_its_jams_and_bursts_moot(bundled_packs, mobile_bay_pages):
+    """Moments 3 and 8 (p21 Table 1 phase 3, p3 Fort at 0 SDP): "a vessel sunk ... still fires" but a fort "destroyed
+    at once": do its dice count, and does its misfire jam or burst a gun? Fire is simultaneous, so it fires that
+    phase as a vessel does; its jam or burst rolls are moot. The turn strip and the readings row say it."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        text = " ".join(pages)
+        assert ("Gunnery all at once (a vessel sunk or a gun lost this phase still fires, a fort too; both sides "
+                "throw") in _reference(pages)
+        row = _readings_row(text, "Fort at 0 SDP")
+        assert row.startswith("destroyed at once, yet fires that phase as a vessel (jams, bursts moot); no later fort "
+                              "critical; never tests morale")
+        assert "silenced" not in row
+
+
+def test_p43_port_jammed_with_no_gun_bearing_jams_none_and_the_damage_stands(bundled_packs, mobile_bay_pages):
+    """Moment 5 (p21 Table 15, 2): Octorara's only gun bearing on Selma was lost that phase. No gun to jam: none
+    jams, and the damage still goes where it sits (a hull hit), as the row's second half says. A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert ("Port Jammed casemate/turret/hull jams a random unjammed gun bearing on the firer (pivots, howitzers "
+                "too; none: no jam) till repaired, pierced or deflected alike; armour, damage where it sits (turret: "
+                "TDP; else a hull hit) *") in ref
+
+
+def test_p43_slow_downs_from_different_causes_add_up(bundled_packs, mobile_bay_pages):
+    """Moment 7 (p22 Hull damage; Wheel lost): Selma past her ½ bar with a wheel lost. The causes add: the Hull
+    damage row says so, a wheel among them. A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert ("each machinery box struck -1 level; causes add (a wheel too); from her next orders, down to it at "
+                "once") in ref
+        assert "One sidewheel lost: max speed -1 level" in ref

@@ -410,7 +410,7 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
     rows = [["Orders log", f"speed {codes} (ring it astern) · manoeuvre Fx ahead, Ax astern, Px / Sx turn to port / "
              f"starboard on the template, x cm each, written in order, adding up to her move (Medium 25: S8 F17, turn 8 "
              f"then 17 ahead) · tactical {TEXT_CODES}; ours: {OUR_CODES} (I, no drift: a target "
-             "Immobile, +1, her own fire no firer modifier); a ram is a move into contact"]]
+             "Immobile, +1, her own fire no firer modifier), MH morale held; a ram is a move into contact"]]
     rows += [[r["rule"] + _star(tr, r), r["text"].replace("{fort_indirect}", fort_indirect(ctx) if forts else "")
               + (deflected_shell(ctx) if r["rule"] == "Deflected" else "")]
              for r in tr.rows]
