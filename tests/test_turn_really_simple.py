@@ -427,7 +427,7 @@ def test_the_lashed_pair_rule_agrees_with_the_scenarios_the_pairs_inboard_guns(p
 
 
 def test_the_second_fire_window_is_for_ships_and_forts_not_yet_fired(pack_pages):
-    assert ("2nd fire as the 1st; a turn at the 2nd half move's end bars her, one at the 1st's does not (no F2 needed) "
+    assert ("2nd fire as the 1st; a turn as the 2nd half ends bars it, not the 1st's (no F2 needed) "
             "not yet fired: ships not turning, forts") in _reference(pack_pages)
     assert "those not yet fired" not in " ".join(pack_pages)
 
@@ -1235,7 +1235,7 @@ def test_a_fort_fires_as_no_stationary_firer_and_the_plus_one_is_a_house_rule_op
     words = "else the 2nd, not as a stationary firer (no +1), on fire −1; as a target it is never end-on"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert _said_once(pack_pages, "as a stationary firer (+1)")
-    assert "Stationary: at speed 0 this turn (a binding's 0 kn is not), drifting, anchored or aground; one at 0 kn" \
+    assert "Stationary: at 0 kn by order this turn (STATIONARY marker till it ends; not a binding's 0 kn), drifting, anchored or aground." \
         in _reference(pack_pages)
     assert "Target stationary (a fort always)" in _reference(pack_pages)  # play 33: said once, in the modifiers
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: stationary}}\n",
@@ -1398,7 +1398,7 @@ def test_a_ship_that_turned_in_the_first_half_fires_in_the_second_window_without
     """Moment (replay 10): phase 3 says a ship fires in the 1st 'unless her orders say F2', phase 5 'not yet
     fired': may one that turned after the 1st half move (so could not fire) fire in the 2nd without F2?"""
     qr = next(p for p in pack_pages if "Really Simple · quick reference" in p)
-    assert "2nd fire as the 1st; a turn at the 2nd half move's end bars her, one at the 1st's does not (no F2 needed)" in qr
+    assert "2nd fire as the 1st; a turn as the 2nd half ends bars it, not the 1st's (no F2 needed)" in qr
     assert "not yet fired: ships not turning, forts" in qr
 
 
@@ -1739,7 +1739,7 @@ def test_not_turning_in_the_second_fire_is_the_turn_made_as_the_second_half_move
     a ship that turns at the end of her 2nd half move? The one just made, as the text's order of play reads (turns,
     then fire): she does not fire in the 2nd window; one that turned only after the 1st does."""
     qr = _reference(pack_pages)
-    assert "2nd fire as the 1st; a turn at the 2nd half move's end bars her, one at the 1st's does not" in qr
+    assert "2nd fire as the 1st; a turn as the 2nd half ends bars it, not the 1st's" in qr
 
 
 def test_end_on_contact_costs_a_knot_a_contact_and_a_ship_that_has_fired_misses_next_turns_window(pack_pages):
@@ -1909,7 +1909,7 @@ def test_a_ship_held_at_0_kn_by_the_binding_is_not_a_stationary_target_or_firer(
     stationary (+1 to hit them, +1 to their own fire): Selma took 16 hits in turn 1, where on the day the gunboats
     steamed ahead of Hartford raking her. A ship the binding holds is under steam, keeping station: the Stationary
     reading, on the reference and the readings page, says a binding's 0 kn is not stationary."""
-    words = "at speed 0 this turn (a binding's 0 kn is not), drifting, anchored or aground"
+    words = "at 0 kn by order this turn (STATIONARY marker till it ends; not a binding's 0 kn), drifting, anchored or aground"
     assert f"Stationary: {words}" in _reference(pack_pages) and _said_once(pack_pages, words)
     setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
     assert "Binding: the Union line steams in at 4 kn" in setup and "wait inside the torpedo line (0 kn: holding place, not stationary" in setup
@@ -2094,7 +2094,7 @@ def test_a_lashed_pair_says_who_carries_whom_when_either_loses_speed_or_helm(pac
             "strike her own boxes, not her carrier's. Slowed, then "
             f"carried: in one turn, the pair keeps the lowest speed it made till the turn ends. {words}.") in qr
     for part in ("either may carry the other.", "From: the next half move (the 2nd: half that at most, 4½ kn: 2¼ in)",
-                 "Both without speed (the carrier hit too): the pair stops at once",
+                 "Both without speed: the pair stops at once",
                  "Steering: the first-named ship's; her steering or helmsman hit holds the pair, her consort's does nothing"):
         assert part in qr
 
@@ -2430,7 +2430,7 @@ def test_r26_moment_6_a_carried_ship_goes_at_half_her_consorts_top_speed_not_the
 def test_r26_moment_7_the_carrier_losing_her_speed_too_stops_the_pair_at_once(pack_pages):
     """Moment 7: Octorara, carrying Brooklyn, fouled too: the pair stops at once (no slowing 2 kn a turn) and drifts
     from the next turn."""
-    assert ("Both without speed (the carrier hit too): the pair stops at once and drifts from the next turn"
+    assert ("Both without speed: the pair stops at once, drifting from the next turn"
             in _reference(pack_pages))
 
 
@@ -2991,7 +2991,7 @@ def test_p30_moment_7_a_ship_stopped_by_order_is_marked_stationary_and_a_spent_w
     assert counters.count("STATIONARY 0 kn by order: her fire +1, fire at her +1") >= 5
     assert counters.count("SUNK gone down") >= 7 and counters.count("STRUCK colours struck") >= 7
     said = reading(ctx.tables, "Stationary")
-    assert "one at 0 kn by order takes a STATIONARY marker till the turn ends" in said
+    assert "at 0 kn by order this turn (STATIONARY marker till it ends;" in said
     assert f"Stationary: {said}." in _reference(pack_pages) and _said_once(pack_pages, said)
     logs = [p for p in pack_pages if "Orders log ·" in p]
     assert logs and all("F2 (fires in the 2nd; jot 1 or 2 when spent)" in p for p in logs)
@@ -3370,7 +3370,7 @@ def test_p36_moment_1_the_stationary_marker_is_by_order_and_the_binding_says_not
         whole = " ".join(pages)
         assert "STATIONARY 0 kn by order: her fire +1, fire at her +1" in whole and "0 kn this turn: her fire" not in whole
         assert "(0 kn: holding place, not stationary)" in _setup_page(pages)
-        assert "Stationary: at speed 0 this turn (a binding's 0 kn is not)" in _reference(pages)
+        assert "Stationary: at 0 kn by order this turn (STATIONARY marker till it ends; not a binding's 0 kn)" in _reference(pages)
 
 
 def test_p36_moments_3_to_6_an_abandoned_lashed_consort_is_cast_off_fires_no_more_is_a_target_and_drifts_then(pack_pages, bundled_packs):
@@ -3707,7 +3707,7 @@ def test_p41_moments_3_4_a_ship_at_0_by_order_or_the_binding_fouled_or_holed_dri
     for pages in (pack_pages, _letter_pages(bundled_packs)):
         qr = _reference(pages)
         assert "one at 0 already (by order or binding) drifts from the next turn." in qr
-        assert "at speed 0 this turn (a binding's 0 kn is not), drifting, anchored or aground" in qr
+        assert "at 0 kn by order this turn (STATIONARY marker till it ends; not a binding's 0 kn), drifting, anchored or aground" in qr
 
 
 def test_p41_moment_5_a_speed_written_with_0_inches_is_her_speed_not_a_stop(pack_pages, bundled_packs):
@@ -3956,3 +3956,47 @@ def test_p42_defect_the_readings_read_in_full_come_before_those_that_point_to_th
                      "every ship but a monitor or an ironclad", "Monitors and forts no fort gun"):
             assert lead in table and table.index(lead) < first_pointer, lead
         assert table.index("Silenced quick reference") < table.index("Said in full on the")
+
+
+def test_p43_moment_1_p11_and_the_set_up_say_one_thing_a_bindings_0_kn_is_not_stationary(pack_pages, bundled_packs):
+    """Play 43, moment 1 (p2 Binding '0 kn: holding place, not stationary' against p11 Stationary, read as 'a
+    binding's 0 kn is too'): p11 now says it in the set-up's own words, stationary only at 0 kn by order."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert ("Stationary: at 0 kn by order this turn (STATIONARY marker till it ends; not a binding's 0 kn), "
+                "drifting, anchored or aground.") in qr
+        assert "(0 kn: holding place, not stationary)" in _setup_page(pages)
+        assert "a binding's 0 kn is not)" not in " ".join(pages)
+
+
+def test_p43_moment_2_the_roster_says_a_fort_scores_only_where_scores_names_it(pack_pages, bundled_packs):
+    """Play 43, moment 2 (p3 'each fort ... its own ... silencing and score' against p2 Scores, Fort Morgan alone):
+    the roster now says a fort scores only if the Scores table names it, on its own card alone."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        said = ("Each fort above is a unit of its own, a water battery too: its own card, share on one ship (ON ONE "
+                "SHIP) and silencing; it scores only if Scores names it (its own card alone).")
+        assert said in " ".join(pages) and "silencing and score" not in " ".join(pages)
+        scores = _setup_page(pages)
+        assert "Fort Morgan: silenced (her own sheet) +4" in scores and "water battery: silenced" not in scores
+
+
+def test_p43_moment_7_the_1st_fire_row_says_a_turn_as_the_1st_half_ends_bars_it(pack_pages, bundled_packs):
+    """Play 43, moment 7 (p11 sequence): does a turn ordered for the 2nd half's end bar the 1st fire? No: the 1st
+    fire row now says a turn as the 1st half ends bars it, not the 2nd's, as the 2nd fire row says for its own."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "unless F2; a turn as the 1st half ends bars it ships not turning, forts" in qr
+        assert "2nd fire as the 1st; a turn as the 2nd half ends bars it, not the 1st's (no F2 needed)" in qr
+
+
+def test_p43_moment_6_a_lashed_consorts_steam_pipes_bind_the_pair(pack_pages, bundled_packs):
+    """Play 43, moment 6 (p3 Lashed pairs, p11 special 7): a consort's steam pipes? The pair moves at one speed, so
+    either's steam pipes bind the pair's orders to 1 kn a turn: said beside the steering line."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        said = ("her steering or helmsman hit holds the pair, her consort's does nothing; either's steam pipes bind "
+                "the pair.")
+        assert sum(p.count(said) for p in pages) == 1
+
+
+def test_p43_the_quick_reference_keeps_its_type(bundled_packs):
+    _quick_reference_holds_its_type(bundled_packs, 7.25, 6.75)
