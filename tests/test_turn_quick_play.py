@@ -993,7 +993,7 @@ def test_passing_says_a_ship_moves_her_markers_whole_inches_and_what_touching_is
     fewer (speed changes a step a bound, so she slows by her marker, and steers round in her turn), and touching is
     the models on the table meeting (their bases where based), so no size is needed."""
     assert _squeezed("Passing: a ship moves her marker's whole inches, steering round a ship or shoal by her phase-6 turn (a "
-                     "follower too, then back into the wake); models (or bases) touching unbidden, she stops that half "
+                     "follower too, own turn: the wake next bound, those astern after her); models (or bases) touching unbidden, she stops that half "
                      "move") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2293,7 +2293,7 @@ def test_a_follower_steers_round_a_ship_lying_in_the_wake_and_back_into_it(mobil
     """Replay 26, moment 4 (p3 Line of battle, One of a pair lost): Kennebec struck and anchored in the wake, and
     steering round was written for a ship at her own number. Passing says a follower steers round too, then rejoins
     the wake."""
-    assert _squeezed("steering round a ship or shoal by her phase-6 turn (a follower too, then back into the wake)") in \
+    assert _squeezed("steering round a ship or shoal by her phase-6 turn (a follower too, own turn: the wake next bound, those astern after her)") in \
         _squeezed(_readings(mobile_bay))
 
 
@@ -2528,7 +2528,7 @@ def test_a_follower_may_steer_round_a_shoal_or_a_grounded_ship_and_back_into_the
     ship to steer round: said in the Passing reading, on A4 and Letter (their pages kept)."""
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
-        assert _squeezed("steering round a ship or shoal by her phase-6 turn (a follower too, then back into the wake)") in \
+        assert _squeezed("steering round a ship or shoal by her phase-6 turn (a follower too, own turn: the wake next bound, those astern after her)") in \
             _squeezed(_readings(pages))
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -3692,3 +3692,13 @@ def test_p43_a_line_whose_leader_has_gone_moves_at_the_old_leaders_number(mobile
         assert _squeezed("the next astern leads (at the old leader's number; at the line's inches") in readings
         assert _squeezed("leads (at his number;") not in readings
         assert _squeezed("(under way: his own number;") in readings
+
+
+def test_p43_a_follower_steers_round_a_prize_by_her_own_turn_and_those_astern_follow_her(mobile_bay, bundled_packs):
+    """Play 43, moment 3 (p3 Passing): a prize in the line's track. A follower steers round by her own phase-6 turn,
+    rejoins the wake next bound, and the ships astern follow her track, not the leader's."""
+    for pages in _both(mobile_bay, bundled_packs):
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("by her phase-6 turn (a follower too, own turn: the wake next bound, those astern after "
+                         "her)") in readings
+        assert _squeezed("then back into the wake)") not in readings
