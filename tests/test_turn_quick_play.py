@@ -993,7 +993,7 @@ def test_passing_says_a_ship_moves_her_markers_whole_inches_and_what_touching_is
     fewer (speed changes a step a bound, so she slows by her marker, and steers round in her turn), and touching is
     the models on the table meeting (their bases where based), so no size is needed."""
     assert _squeezed("Passing: a ship moves her marker's whole inches, steering round a ship or shoal by her phase-6 turn (a "
-                     "follower too, then back into the wake); models (or bases) touching unbidden, she stops that half "
+                     "follower too, own turn: the wake next bound, those astern after her); models (or bases) touching unbidden, she stops that half "
                      "move") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1095,7 +1095,7 @@ def test_a_models_base_and_where_a_consort_lies_are_said_for_range_sight_and_tou
 def test_a_stopped_leader_leaves_the_line_and_may_rejoin_at_its_rear(mobile_bay):
     """Replay 8, moment 2: "if he stops, the next astern leads" left open whether a stopped leader (Brooklyn, then
     Hartford) takes the lead back or rejoins. She has left the line: she acts at her own number and may rejoin astern."""
-    assert ("if he stops (carried too) or sinks, the next astern leads (at his number; at the line's inches till she steps: to her next setting): he has left it for good (under way: his own number; "
+    assert ("if he stops (carried too) or sinks, the next astern leads (at the old leader's number; at the line's inches till she steps: to her next setting): he has left it for good (under way: his own number; "
             "he may rejoin at its tail: clear of its track till the last ship is past, then into her wake)") in _readings(mobile_bay)
 
 
@@ -1235,7 +1235,7 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     """Replay 9, moment 1: the set-up's starts are to the ½ in (Hartford x 56, Richmond 55½, Oneida 54½ on a 005°
     line; the monitors x 59, 59, 58½, 58½ on 000°), but the followers "move in his wake": nothing said how a ship not on
     his track gets onto it. The Line of battle reading says she starts on it, as far astern as she was set up."""
-    assert ("the next astern leads (at his number; at the line's inches till she steps: to her next setting): he has left it for good (under way: his own number; he may rejoin at its "
+    assert ("the next astern leads (at the old leader's number; at the line's inches till she steps: to her next setting): he has left it for good (under way: his own number; he may rejoin at its "
             "tail: clear of its track till the last ship is past, then into her wake)") in _readings(mobile_bay)
     _starts_on_line(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1954,7 +1954,7 @@ def test_the_ship_back_on_005_at_slow_after_a_failed_brooklyn_is_the_next_astern
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed(_PASS + ".") in ref  # play 29: both turns in bound 1, the next astern's own parenthesis
     assert "clear of her by rule, back to 005°" not in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("if he stops (carried too) or sinks, the next astern leads (at his number; at the line's inches till she steps: to her next setting): he has left it for good (under way: his own "
+    assert _squeezed("if he stops (carried too) or sinks, the next astern leads (at the old leader's number; at the line's inches till she steps: to her next setting): he has left it for good (under way: his own "
                      "number; he may rejoin at its tail:") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2293,7 +2293,7 @@ def test_a_follower_steers_round_a_ship_lying_in_the_wake_and_back_into_it(mobil
     """Replay 26, moment 4 (p3 Line of battle, One of a pair lost): Kennebec struck and anchored in the wake, and
     steering round was written for a ship at her own number. Passing says a follower steers round too, then rejoins
     the wake."""
-    assert _squeezed("steering round a ship or shoal by her phase-6 turn (a follower too, then back into the wake)") in \
+    assert _squeezed("steering round a ship or shoal by her phase-6 turn (a follower too, own turn: the wake next bound, those astern after her)") in \
         _squeezed(_readings(mobile_bay))
 
 
@@ -2528,7 +2528,7 @@ def test_a_follower_may_steer_round_a_shoal_or_a_grounded_ship_and_back_into_the
     ship to steer round: said in the Passing reading, on A4 and Letter (their pages kept)."""
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
-        assert _squeezed("steering round a ship or shoal by her phase-6 turn (a follower too, then back into the wake)") in \
+        assert _squeezed("steering round a ship or shoal by her phase-6 turn (a follower too, own turn: the wake next bound, those astern after her)") in \
             _squeezed(_readings(pages))
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -3252,7 +3252,7 @@ def test_play_37_a_new_leader_keeps_the_lines_inches_till_she_steps(mobile_bay, 
     """Play 37, moment 5 and defect (p3 Line of battle): the line's 3" is no setting of Lackawanna + Seminole (both
     screws, Slow 4"): she keeps the line's inches till her first speed change, a step to her next setting."""
     for pages in _both(mobile_bay, bundled_packs):
-        assert _squeezed("the next astern leads (at his number; at the line's inches till she steps: to her next setting)") in \
+        assert _squeezed("the next astern leads (at the old leader's number; at the line's inches till she steps: to her next setting)") in \
             _squeezed(_readings(pages))
 
 
@@ -3439,8 +3439,8 @@ def test_p40_the_dogleg_says_its_inches_a_leg_and_that_the_line_fires_on_005(mob
         assert heading == 5 and inches, setup[:400]
         half = int(inches.group(1)) / 2
         leg = f"{int(half)}½" if half % 1 else f"{int(half)}"
-        assert _squeezed(f"(no gauge turns: 320° 1st half, 005° 2nd: clear of her and the shoal): {leg}\" each, fire "
-                         "on 005°") in _squeezed(setup)
+        assert _squeezed(f"(no gauge turns: 320° 1st half, 005° 2nd: clear of her and the shoal): all {leg}\" a half; "
+                         "arcs 005°") in _squeezed(setup)
         assert leg == "1½"
 
 
@@ -3651,8 +3651,8 @@ def test_p42_moment_3_a_line_whose_leader_leaves_moves_at_his_number(mobile_bay,
     """Play 42, moment 3 (p3 Line of battle): Hartford freed at number 9 left the line when Richmond's own number (5)
     had passed: does the line move this bound, and at which number? At the old leader's number (16), the new leader
     at the line's inches."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "if he stops (carried too) or sinks, the next astern leads (at his "
-                                                    "number; at the line's inches till she steps: to her next setting)")
+    _read_on_both_papers(mobile_bay, bundled_packs, "if he stops (carried too) or sinks, the next astern leads (at the "
+                                                    "old leader's number; at the line's inches till she steps: to her next setting)")
 
 
 def test_p42_moment_4_a_silenced_fort_is_no_target(mobile_bay, bundled_packs):
@@ -3670,3 +3670,35 @@ def test_p42_moment_5_a_freed_partner_runs_her_move_less_the_pairs_run_and_none_
                                                     "8\"), less the pair's run (after its move: none)")
     for pages in _both(mobile_bay, bundled_packs):
         assert _squeezed("(moved: none this bound)") not in _squeezed(_readings(pages))
+
+
+# Play 43 (qp29): three bounds of Mobile Bay from the A4 pack, three rulebook moments
+
+
+def test_p43_the_dogleg_gives_each_half_1_and_a_half_for_the_whole_line_arcs_on_005(mobile_bay, bundled_packs):
+    """Play 43, moment 1 (p2): "1½\" each" read as each half or each ship, and whether the followers too; and
+    "fire on 005°" on the 320° leg. The event now says all the line go 1½" a half, arcs taken on 005°."""
+    for pages in _both(mobile_bay, bundled_packs):
+        setup = _squeezed(pages[1])
+        assert _squeezed('clear of her and the shoal): all 1½" a half; arcs 005°') in setup
+        assert _squeezed('1½" each, fire on 005°') not in setup
+
+
+def test_p43_a_line_whose_leader_has_gone_moves_at_the_old_leaders_number(mobile_bay, bundled_packs):
+    """Play 43, moment 2 (p3 Line of battle): "at his number" read as the old or the new leader's counter. It now
+    says "the old leader's number"; the departed leader, under way, keeps his own."""
+    for pages in _both(mobile_bay, bundled_packs):
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("the next astern leads (at the old leader's number; at the line's inches") in readings
+        assert _squeezed("leads (at his number;") not in readings
+        assert _squeezed("(under way: his own number;") in readings
+
+
+def test_p43_a_follower_steers_round_a_prize_by_her_own_turn_and_those_astern_follow_her(mobile_bay, bundled_packs):
+    """Play 43, moment 3 (p3 Passing): a prize in the line's track. A follower steers round by her own phase-6 turn,
+    rejoins the wake next bound, and the ships astern follow her track, not the leader's."""
+    for pages in _both(mobile_bay, bundled_packs):
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("by her phase-6 turn (a follower too, own turn: the wake next bound, those astern after "
+                         "her)") in readings
+        assert _squeezed("then back into the wake)") not in readings
