@@ -163,3 +163,46 @@ def test_the_key_tells_a_shoal_from_land_by_a_paler_grey_as_the_plan_draws_them(
     assert GROUND["shoal"][0] > GROUND["land"][0] + 0.1  # (fill grey: 1 is white) a shoal is visibly paler than land
     page = " ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path)[1].split())
     assert "land grey;" in page and "shoals pale dotted;" in page
+
+
+# ------------------------------------------------------------------- the label search's quick tests, against the plain ones
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_MM = st.floats(-80, 80, allow_nan=False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.tuples(_MM, _MM).map(sorted), st.tuples(_MM, _MM).map(sorted))
+def test_the_grid_within_a_ground_s_bounds_is_the_whole_grid_s_offsets_there_in_its_order(across, up):
+    """A ground's name searches only the offsets whose box may lie within its outline's bounds: made for a small
+    rectangle, they are the whole grid's there, nearest first and ties as the grid has them (the labels are placed
+    exactly as before)."""
+    from shipyard.render.plan import _outwards, _outwards_within
+
+    (lo_x, hi_x), (lo_y, hi_y) = across, up
+    assert _outwards_within(lo_x, hi_x, lo_y, hi_y) == [
+        d for d in _outwards() if lo_x <= d[0] <= hi_x and lo_y <= d[1] <= hi_y]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(_MM, _MM), min_size=3, max_size=9), st.lists(_MM, min_size=1, max_size=6), _MM)
+def test_a_row_s_crossings_say_inside_as_the_ray_casting_does(outline, xs, y):
+    """homed() asks whether many points of one row lie on a ground: the row's crossings, worked once, give the
+    ray casting's answer for every point."""
+    from shipyard.render.plan import _beyond_odd, _crossings, _inside
+
+    row = _crossings(y, outline)
+    assert [_beyond_odd(x, row) for x in xs] == [_inside(x, y, outline) for x in xs]
+
+
+_BOX = st.tuples(_MM, _MM, st.floats(0, 30), st.floats(0, 30)).map(lambda b: (b[0], b[1], b[0] + b[2], b[1] + b[3]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_BOX, st.lists(_BOX, max_size=8))
+def test_covering_none_is_no_overlap_with_any(box, boxes):
+    """The grid search's quick test: a box covers none of the others exactly where its overlap with each is 0."""
+    from shipyard.render.plan import _covers_none, _overlap
+
+    assert _covers_none(box, boxes) == (not any(_overlap(box, b) for b in boxes))

@@ -203,6 +203,51 @@ def test_the_footer_page_count_and_forward_text_are_filled_in_at_the_end(tmp_pat
     assert assert_same_ink((tmp_path / "two.pdf").read_bytes(), svg.pages) == 5
 
 
+
+def test_a_later_block_is_drawn_where_its_place_was_kept_once_the_pages_after_it_are_known(tmp_path):
+    """A contents whose lines follow where the pack's pages fell (pack.cover): its place kept on page 1, the block
+    given once page 3 is drawn, drawn there on paper and on screen alike, its own forward text filled too; a place
+    kept twice, a block never given and a block for no place are refused."""
+    from shipyard.render import Document
+    from shipyard.render.kit import Later, Line
+    from shipyard.render.containers import Stack
+    from shipyard.render.page import RenderError
+    from shipyard.render.svg import SvgDocument
+
+    class Numbered(Line):  # a line that leaves a forward number beside it, as the contents' lines do
+        def draw(self, page, x, y, width):
+            page.forward_text(x + 60, y + 3, "where")
+            return super().draw(page, x, y, width)
+
+    def draw(doc):
+        page = doc.new_page()
+        page.text(30, 30, "before")
+        Later("contents", 8).draw(page, 30, 40, 100)
+        page.text(30, 60, "after")
+        doc.new_page()
+        doc.new_page()
+        doc.resolve("where", str(doc.page_count))
+        doc.fill_later("contents", Stack([Numbered(f"Orders log, found on page {doc.page_count}", size=9)]))
+
+    with Document(tmp_path / "three.pdf", paper="a4") as pdf:
+        draw(pdf)
+    svg = SvgDocument(paper="a4")
+    draw(svg)
+    svg.close()
+    texts = [t.text for t in ET.fromstring(svg.pages[0]).iter(f"{SVG}text")]
+    assert texts == ["before", "3", "Orders log, found on page 3", "after"]
+    assert assert_same_ink((tmp_path / "three.pdf").read_bytes(), svg.pages) == 4  # the PDF's runs, in order, where the SVG has them
+
+    doc = SvgDocument(paper="a4")
+    page = doc.new_page()
+    Later("x", 5).draw(page, 30, 40, 100)
+    with pytest.raises(RenderError, match="placed twice"):
+        Later("x", 5).draw(page, 30, 50, 100)
+    with pytest.raises(RenderError, match="never filled"):
+        doc.close()
+    with pytest.raises(RenderError, match="no page kept a place"):
+        SvgDocument(paper="a4").fill_later("nowhere", Line("x", size=9))
+
 def _every_primitive(doc) -> None:
     c = doc.content
     page = doc.new_page()

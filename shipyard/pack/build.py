@@ -10,7 +10,7 @@ from typing import Callable
 from ..app import Built
 from ..errors import Problem, ShipyardError, display_path
 from .blame import derive_unit, scenario_failure, section_failure
-from .cover import cover, footer, note_room, refiled_parts, resolve_parts, sharing_note, sheet_sides
+from .cover import cover, footer, note_room, refiled_parts, sharing_note, sheet_sides
 from .options import PackOptions, pack_file_name
 from .sections import SECTIONS, Job
 
@@ -72,43 +72,37 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
     plan = [s for s in SECTIONS if getattr(options, s.name) and s.offered_by(aids, scenario)]
     names = [s.name for s in plan]
     current = None
-    # the parts inside a section the contents lists under it (SECTION_PARTS: the orders logs); where the drawn pack
-    # holds one in another section (a roster page that took reference tables), it is drawn once more with the
-    # contents refiled (refiled_parts), the cover's lines as many as before, so every page stays where it was
+    # the parts inside a section the contents lists under it (SECTION_PARTS: the orders logs), each under the
+    # section the drawn pack holds it in (refiled_parts: a roster page that took reference tables); the cover's
+    # contents is drawn as the document closes, so the pack is drawn once
     parts = getattr(aids, "SECTION_PARTS", None)
     try:
-        for attempt in range(2):
-            with Document(
-                out, paper=options.paper, title=f"{scenario.name}: {ruleset.title}",
-                subject=f"Game pack for {scenario.name} under {ruleset.title}",
-                footer=footer(scenario.name, ruleset.title, options.paper),
-            ) as doc:
-                # a rule set may say what a section holds beside its contents line (its aids module's SECTION_NOTES:
-                # templates that hold its quick reference); the titles stay the sections' own, as in the outline
-                entries = cover(doc, scenario, ruleset, sides, names, options, scale=job.ctx.scale,
-                                notes=getattr(aids, "SECTION_NOTES", None), counts=side_counts(job, ruleset),
-                                parts=parts, units=job.units)
-                starts: dict[str, int] = {}
-                for section in plan:
-                    current = section
-                    if not attempt:
-                        step(f"{ruleset.title}: {section.name}")
-                    doc.section(section.title)
-                    starts[section.name] = doc.page_count + 1
-                    doc.resolve(f"section:{section.name}", str(doc.page_count + 1))
-                    marks = len(doc.marks)
-                    section.draw(doc, job, aids)
-                    if section.name == "sheets":  # the cover's contents says which pages, if any, both sides share
-                        on = sheet_sides(doc.marks[marks:], job.units)
-                        shared = sorted(page for page, sides in on.items() if len(sides) > 1)
-                        alone = {page: next(iter(sides)) for page, sides in on.items() if len(sides) == 1}
-                        doc.resolve("note:sheets", sharing_note(shared, note_room(doc), alone))
-                resolve_parts(doc, entries)
-                refiled = None if attempt else refiled_parts(doc, names, parts, starts)
-                current = "writing"
-            if refiled is None:
-                break
-            parts, current = refiled, None
+        with Document(
+            out, paper=options.paper, title=f"{scenario.name}: {ruleset.title}",
+            subject=f"Game pack for {scenario.name} under {ruleset.title}",
+            footer=footer(scenario.name, ruleset.title, options.paper),
+        ) as doc:
+            # a rule set may say what a section holds beside its contents line (its aids module's SECTION_NOTES:
+            # templates that hold its quick reference); the titles stay the sections' own, as in the outline
+            contents = cover(doc, scenario, ruleset, sides, names, options, scale=job.ctx.scale,
+                             notes=getattr(aids, "SECTION_NOTES", None), counts=side_counts(job, ruleset),
+                             parts=parts, units=job.units)
+            starts: dict[str, int] = {}
+            for section in plan:
+                current = section
+                step(f"{ruleset.title}: {section.name}")
+                doc.section(section.title)
+                starts[section.name] = doc.page_count + 1
+                doc.resolve(f"section:{section.name}", str(doc.page_count + 1))
+                marks = len(doc.marks)
+                section.draw(doc, job, aids)
+                if section.name == "sheets":  # the cover's contents says which pages, if any, both sides share
+                    on = sheet_sides(doc.marks[marks:], job.units)
+                    shared = sorted(page for page, sides in on.items() if len(sides) > 1)
+                    alone = {page: next(iter(sides)) for page, sides in on.items() if len(sides) == 1}
+                    doc.resolve("note:sheets", sharing_note(shared, note_room(doc), alone))
+            contents(refiled_parts(doc, names, parts, starts))
+            current = "writing"
     except (KeyboardInterrupt, SystemExit):
         raise
     except OSError as exc:

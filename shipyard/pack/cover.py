@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from ..render.measure import Block
 from ..render.flow import Flow
 from ..render.figures import Spacer
 from ..render.containers import Stack
 from ..render.text_blocks import Text
-from ..render.kit import Contents, Indent, Line, largest_that_fits, load_style
+from ..render.kit import Contents, Indent, Later, Line, largest_that_fits, load_style
 from .sections import TITLES
 
 
@@ -194,10 +195,12 @@ def resolve_parts(doc, entries) -> None:
 
 def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None,
           notes: dict | None = None, counts: dict[str, int | str] | None = None, parts: dict | None = None,
-          units=None) -> list:
+          units=None) -> Callable[[dict | None], None]:
     """The first page: the scenario, its sides and commanders, victory notes and the contents.
 
-    Returns the contents' entries, for resolve_parts once the pack is drawn. Every line is fitted or wrapped to the
+    The contents is drawn as the document closes (a Later block, a line for each section and each part), so that
+    each part is listed under the section its pages fell in (refiled_parts). Returns what fills it in once the
+    pack is drawn: fill(parts), the parts as the drawn pack holds them (None: as given). Every line is fitted or wrapped to the
     page width; the free text (commanders, victory notes, the history) is set
     at the largest of the style's text sizes at which the whole cover fits the page (at the smallest, what is left
     goes on overleaf: nothing is cut).
@@ -210,7 +213,7 @@ def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None
     # where the sides' sheets may share a page, the contents says which pages once the sheets are drawn (sharing_note)
     later = ("sheets",) if len(sides) > 1 and options.sides_apart is not True else ()
     entries = contents_entries(plan, notes, parts)
-    contents = Contents(entries, **st["contents"], later=later)
+    contents = Later("contents", Contents(entries, **st["contents"], later=later).measure(doc.content.w))
     club = club_text(scenario, units, ruleset.turn_word, getattr(ruleset, "turn_counter", "")) if units and len(sides) > 1 else None
 
     def page(size: float) -> Block:
@@ -222,7 +225,13 @@ def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None
     box = doc.content
     Flow(doc, rule=False).add(largest_that_fits(page, st["text_sizes"]["sizes"], box.w, box.h), bookmark="Cover",
                               new_page=True)
-    return entries
+
+    def fill(drawn: dict | None) -> None:
+        filed = contents_entries(plan, notes, parts if drawn is None else drawn)
+        doc.fill_later("contents", Contents(filed, **st["contents"], later=later))
+        resolve_parts(doc, filed)
+
+    return fill
 
 
 def sheet_sides(marks: list[tuple[str, int]], units) -> dict[int, set[str]]:

@@ -96,6 +96,7 @@ class Document(Imposition):
         self._done = False
         self._forward: dict[str, tuple[str, float, str, str]] = {}  # key -> (text, size, family, weight)
         self._forward_grey: dict[str, float] = {}  # key -> its grey (0 black), where not black
+        self._later: dict[str, list] = {}  # key -> [name, page number, true scale, x, y, width, block] (page.later)
         self._cells_page: Page | None = None  # the page of the last doc.cells() grid and how far down it reaches
         self._cells_bottom = 0.0
         self._duplex = False  # every front page is followed by its back (see duplex_backs)
@@ -164,6 +165,14 @@ class Document(Imposition):
                 self._blank_back()
             self._finish_page()
             c = self._canvas
+            width, height = self.paper.width_pt, self.paper.height_pt
+
+            def form(name: str, draw) -> None:
+                c.beginForm(name, 0, 0, width, height)
+                draw()
+                c.endForm()
+
+            self._draw_later(form)  # first: a later block may hold forward text
             for name, (text, size, family, weight, grey) in self._forms().items():
                 # a page number's box, or one as wide as a longer forward text (a contents note) needs
                 wide = _fonts.string_width_pt(text, _fonts.font_name(family, weight), size) + 2 if text else 0
@@ -264,6 +273,34 @@ class Document(Imposition):
             if grey:
                 self._forward_grey[key] = grey
         return f"fwd{list(self._forward).index(key)}"
+
+    def _later_place(self, key: str, page: Page, x: float, y: float, width: float) -> str:
+        """Keep a later block's place (page.later); its name for the back end."""
+        if key in self._later:
+            raise RenderError(f"later block {key!r}: placed twice (pages {self._later[key][1]} and {page.number})")
+        name = f"late{len(self._later)}"
+        self._later[key] = [name, page.number, page.true_scale, x, y, width, None]
+        return name
+
+    def fill_later(self, key: str, block) -> None:
+        """Say what a later block is (the block page.later(..., key) kept a place for); drawn as the document closes."""
+        if key not in self._later:
+            raise RenderError(f"fill_later({key!r}): no page kept a place for it (page.later)")
+        self._later[key][6] = block
+
+    def _draw_later(self, each) -> None:
+        """Draw every later block on a page like the one that kept its place; `each(name, draw)` runs draw() where the
+        back end wants it (a PDF form, an SVG page's parts)."""
+        for key, (name, number, true_scale, x, y, width, block) in self._later.items():
+            if block is None:
+                raise RenderError(f"later block {key!r} on page {number}: never filled (doc.fill_later)")
+            page = self._page_class(self, number, true_scale)
+            page._forget_state()  # it draws where the page it sits on has set who knows what
+            self._page = page
+            try:
+                each(name, lambda: block.draw(page, x, y, width))
+            finally:
+                self._page = None
 
     def resolve(self, key: str, text: str) -> None:
         """Say what a forward_text() key prints (e.g. the page a section starts on); may come after it is drawn."""

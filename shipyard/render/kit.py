@@ -1354,6 +1354,23 @@ class Contents(Block):
         return [t for title, _, note in self.entries for t in (title, "page", note) if t]
 
 
+@dataclass
+class Later(Block):
+    """A block known only once every page is drawn, `height` mm tall: its place is kept here (page.later), and the
+    document draws what doc.fill_later(key, block) gives as it closes (a contents whose lines follow where the pack's
+    parts fell)."""
+
+    key: str
+    height: float
+
+    def measure(self, width):
+        return self.height
+
+    def draw(self, page, x, y, width):
+        page.later(x, y, width, self.key)
+        return self.height
+
+
 def largest_that_fits(make, sizes: Sequence[float], width: float, height: float):
     """`make(size)` at the largest of `sizes` whose block fits `height` mm (a cover's free text), else at the
     smallest (the flow then carries what is left overleaf: nothing is cut)."""

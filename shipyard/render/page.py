@@ -457,6 +457,19 @@ class Page:
         self._live()
         self._ink_form(x, y, self._doc._forward_name(key, size, family, weight, colour))
 
+    def later(self, x: float, y: float, width: float, key: str) -> None:
+        """A place kept for a block the document knows only once every page is drawn (a contents whose lines follow
+        where the parts fell): doc.fill_later(key, block) says what it is, and as the document closes it draws the
+        block here, at (x, y) mm and `width` mm wide, as if it had been drawn now. Not inside rotated()."""
+        self._live()
+        if self._turns:
+            raise RenderError(f"later({key!r}) on page {self.number}: a later block cannot be turned")
+        self._ink_later(self._doc._later_place(key, self, x, y, width))
+
+    def _forget_state(self) -> None:
+        """What the back end has set is unknown (a later block starts so); nothing to forget on a back end that keeps
+        no state."""
+
     def calibration_bar(self, x: float, y: float) -> tuple[float, float]:
         """A 100 mm bar (1 mm / 5 mm / 10 mm ticks) above a 4-inch bar (¼ in ticks), left ends aligned at x,
         with its top at y; labelled so the user can check the print was not scaled. Returns (w, h) in mm."""
@@ -531,6 +544,10 @@ class Page:
 
     def _ink_form(self, x, y, name) -> None:
         """Text the document knows only when it closes (doc._forms()[name]), its baseline's left end at (x, y)."""
+        raise NotImplementedError
+
+    def _ink_later(self, name) -> None:
+        """The place of a later block (doc._draw_later draws it, named `name`, when the document closes)."""
         raise NotImplementedError
 
     def _begin_turn(self, cx, cy, degrees) -> None:
@@ -724,6 +741,9 @@ class PdfPage(Page):
         bpt = box * MM
         for bx, top in corners:
             c.rect(bx * MM, H - (top + box) * MM, bpt, bpt, stroke=1, fill=0)
+
+    def _ink_later(self, name) -> None:
+        self._c.doForm(name)  # a form as big as the page, drawn in page coordinates
 
     def _ink_form(self, x, y, name) -> None:
         c = self._c

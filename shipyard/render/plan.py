@@ -12,6 +12,7 @@ the right, y up the table, as a chart is read: north up), and markers; it measur
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 from dataclasses import dataclass, field
@@ -156,13 +157,21 @@ class TablePlan(Block):
         centres = [(x, y) for _, x, y, _ in spots]  # the markers' (spots holds the ground's names after them)
 
         placed = []
+        rows: dict[tuple[int, float], list[float]] = {}  # an outline's crossings along a row (the grid tries many boxes a row)
+
+        def row(outline, y: float) -> list[float]:
+            key = (id(outline), y)
+            xs = rows.get(key)
+            if xs is None:
+                xs = rows[key] = _crossings(y, outline)
+            return xs
 
         def place(label: str, x: float, y: float, r: float, clear: list, home=None, whole: bool = False, dry=()):
             """The label's box: beside its marker (or ground point) where it covers nothing in `clear`; with `home` (a
             shape's outline on paper), only a box whose middle lies inside it (`whole`: both its ends' too) and no end or middle
             on a `dry` outline (land, for a water's name), else None."""
             def free(box, x: float, y: float, r: float, clear=clear) -> bool:  # covers nothing, reads as hers
-                return not any(_overlap(box, t) for t in clear) and (not r or own_nearest(box, (x, y), centres))
+                return _covers_none(box, clear) and (not r or own_nearest(box, (x, y), centres))
 
             def homed(box) -> bool:
                 if home is None:
@@ -171,8 +180,8 @@ class TablePlan(Block):
                 ends = (box[0], mx, box[2]) if whole else (mx,)
                 if not (hy0 <= my <= hy1 and hx0 <= ends[0] and ends[-1] <= hx1):  # off its outline's bounds: no
                     return False  # point of it can lie inside (the grid search tries thousands of boxes)
-                return (all(_inside(px, my, home) for px in ends)
-                        and not any(_inside(px, my, d) for d in dry for px in (box[0], mx, box[2])))
+                return (all(_beyond_odd(px, row(home, my)) for px in ends)
+                        and not any(_beyond_odd(px, row(d, my)) for d in dry for px in (box[0], mx, box[2])))
 
             if home is not None:
                 hx0, hx1 = min(px for px, _ in home), max(px for px, _ in home)
@@ -212,8 +221,7 @@ class TablePlan(Block):
                 offsets = _outwards()
                 if home is not None:  # only where the box's middle (whole: its ends) may lie within its outline's
                     half = tw / 2 if whole else 0.0  # bounds: homed() refuses every other offset
-                    lo_x, hi_x, lo_y, hi_y = hx0 - x + half, hx1 - x - half, hy0 - y, hy1 - y
-                    offsets = [d for d in offsets if lo_x <= d[0] <= hi_x and lo_y <= d[1] <= hi_y]
+                    offsets = _outwards_within(hx0 - x + half, hx1 - x - half, hy0 - y, hy1 - y)
                 ax, ay = tw / 2 + OUTWARDS_MM[0], th / 2 + OUTWARDS_MM[1]  # every box the grid tries lies in
                 around = [t for t in clear if _overlap((x - ax, y - ay, x + ax, y + ay), t)]  # this: only what reaches
                 # into it can be covered
@@ -450,8 +458,21 @@ def _outwards() -> tuple[tuple[int, int], ...]:
     """The 1 mm grid round a crowded label's marker, nearest first (ties in the order made): sorted once a process,
     where each crowded label sorted its 11,011 offsets again (~5 ms each; most of a set-up plan's 14-38 ms)."""
     across, up = OUTWARDS_MM
-    return tuple(sorted(((dx, dy) for dx in range(-across, across + 1) for dy in range(-up, up + 1)),
-                        key=lambda d: d[0] * d[0] + d[1] * d[1]))
+    # ties in the order made are ties by (dx, dy), each rising: sorted as plain tuples, with no key function
+    return tuple((dx, dy) for _, dx, dy in sorted((dx * dx + dy * dy, dx, dy) for dx in range(-across, across + 1)
+                                                  for dy in range(-up, up + 1)))
+
+
+def _outwards_within(lo_x: float, hi_x: float, lo_y: float, hi_y: float):
+    """The grid's offsets (_outwards) with lo_x <= dx <= hi_x and lo_y <= dy <= hi_y, in the same order: made for the
+    rectangle where it is small (a ground's name kept on its ground), else picked from the whole grid."""
+    across, up = OUTWARDS_MM
+    xs = range(max(-across, math.ceil(lo_x)), min(across, math.floor(hi_x)) + 1)
+    ys = range(max(-up, math.ceil(lo_y)), min(up, math.floor(hi_y)) + 1)
+    if len(xs) * len(ys) > len(_outwards()) // 4:
+        return [d for d in _outwards() if lo_x <= d[0] <= hi_x and lo_y <= d[1] <= hi_y]
+    # _outwards' order: nearest first, ties in the order made (dx, then dy, each rising)
+    return [(dx, dy) for _, dx, dy in sorted((dx * dx + dy * dy, dx, dy) for dx in xs for dy in ys)]
 
 
 def _within(box, w: float, h: float) -> bool:
@@ -464,10 +485,40 @@ def _middle(box) -> tuple[float, float]:
     return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
 
+def _covers_none(box, boxes) -> bool:
+    """Whether the box overlaps none of the boxes (no _overlap above 0), the test a crowded label's grid search makes
+    for thousands of boxes: the same comparisons, stopped at the first overlap."""
+    x0, y0, x1, y1 = box
+    for b0, c0, b1, c1 in boxes:
+        if x0 < b1 and b0 < x1 and y0 < c1 and c0 < y1 and x0 < x1 and b0 < b1 and y0 < y1 and c0 < c1:
+            return False
+    return True
+
+
 def _overlap(a, b) -> float:
     w = min(a[2], b[2]) - max(a[0], b[0])
     h = min(a[3], b[3]) - max(a[1], b[1])
     return w * h if w > 0 and h > 0 else 0.0
+
+
+def _crossings(y: float, pts: Sequence[tuple[float, float]]) -> list[float]:
+    """Where a ray along the row y meets the polygon's edges, in order across: _inside's ray casting, worked once for
+    every point of the row (_beyond_odd)."""
+    xs = []
+    j = len(pts) - 1
+    for i in range(len(pts)):
+        xi, yi = pts[i]
+        xj, yj = pts[j]
+        if (yi > y) != (yj > y):
+            xs.append((xj - xi) * (y - yi) / (yj - yi + 1e-12) + xi)
+        j = i
+    xs.sort()
+    return xs
+
+
+def _beyond_odd(x: float, crossings: list[float]) -> bool:
+    """Whether (x, the row's y) is inside the polygon whose crossings of the row these are: an odd number beyond x."""
+    return (len(crossings) - bisect.bisect_right(crossings, x)) % 2 == 1
 
 
 def _inside(x: float, y: float, pts: Sequence[tuple[float, float]]) -> bool:

@@ -120,6 +120,15 @@ class _Form:
         self.name, self.x, self.y = name, x, y
 
 
+class _Later:
+    """Where a page keeps the place of a block drawn as the document closes (page.later)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+
 class SvgPage(Page):
     """A page drawn as SVG elements, in mm."""
 
@@ -188,6 +197,9 @@ class SvgPage(Page):
     def _ink_form(self, x, y, name) -> None:
         self._parts.append(_Form(name, x, y))
 
+    def _ink_later(self, name) -> None:
+        self._parts.append(_Later(name))
+
     def _begin_turn(self, cx, cy, degrees) -> None:
         # counter-clockwise on paper; SVG's y runs down, so its positive rotation is clockwise
         self._parts.append(f'<g transform="rotate({-degrees:g} {_n(cx)} {_n(cy)})">')
@@ -246,6 +258,17 @@ class SvgDocument(Document):
         if self._duplex and not self._is_back:
             self._blank_back()
         self._finish_page()
+        late: dict[str, list] = {}
+
+        def keep(name: str, draw) -> None:
+            draw()
+            late[name] = self._page._parts
+
+        self._draw_later(keep)  # each later block's parts take its place on its page
+        for page in self._drawn:
+            if any(type(part) is _Later for part in page._parts):
+                page._parts = [q for part in page._parts
+                               for q in (late[part.name] if type(part) is _Later else (part,))]
         forms, style = self._forms(), font_css(self.fonts_url)
         self.pages = [page.svg(forms, style) for page in self._drawn]
         self._drawn = []
