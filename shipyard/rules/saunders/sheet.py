@@ -73,7 +73,12 @@ class _Rows:
         self.rows = rows
 
 
-def played_sequence(t) -> dict:
+# play 43 (sau30), defect: a line of fire across a lashed pair's centres is blocked, the rule that decided most shots
+# in a line of pairs, was in the readings' Line of fire alone (p19): the first fire's Who may fire says it too
+LASHED_FIRE = "; never across a lashed pair"
+
+
+def played_sequence(t, lashed: bool = False) -> dict:
     """The sequence of play as the turn card prints it: a phase's `pointer` (the `when` of a to_hit modifier and the
     words it follows in `fires`) puts that modifier where the player fires (replay s11 moment 4: the firer stationary
     +1 was in the to-hit table alone, and a ship stopped to fire never took it): "ships that did not turn (0 kn: +1);
@@ -89,6 +94,8 @@ def played_sequence(t) -> dict:
                                     f"not in its fires ({row['fires']!r})")
             words = f" ({t.to_hit.rows['stationary']}: {signed(modifier(t.to_hit, ptr['modifier']))})"
             row = {**row, "fires": row["fires"].replace(after, after + words, 1)}
+        if lashed and row["phase"] == "First fire":  # `lashed`: a scenario in play lashes ships in pairs (room in 4 alone)
+            row = {**row, "fires": row["fires"] + LASHED_FIRE}
         rows.append(row)
     return {"sequence_of_play": _Rows(rows)}
 
@@ -928,8 +935,12 @@ def lashed_note(unit, s: SaundersStats, ctx: Context) -> str | None:
     sloop_word = "" if gunboat else " (as gunboat)"
     if inboard == "starboard" and "gunboat" not in (getattr(unit, "type", None) or "gunboat"):
         sloop_word = " (the sloop)"
-    return (f"Lashed to {short}{sloop_word}: {inboard} guns and fire through {short} masked; “or” guns: "
-            f"{outboard} · slower's speed now · " + ("holes: hers, magazine: both" if both else "holes, magazine: hers"))
+    # play 43 (sau30), defect: "between a lashed pair" blocks a line of fire, the rule that decides most shots in a
+    # line of pairs, was in p19's Line of fire alone: "fire across any pair" (her own too) in the words the line had
+    return (f"Lashed to {short}{sloop_word}: {inboard} guns and fire across any pair masked; “or” guns: "
+            f"{outboard} · slower's speed now · " + ("holes: hers, magazine: both" if both else "holes, magazine: hers")
+            # play 43 (sau30), defect: the rule that decides most shots in a line of pairs was on p19 alone
+)
 
 
 def stat_box_items(s: SaundersStats) -> list[tuple[str, Any]]:
