@@ -2361,7 +2361,7 @@ def test_an_odd_broadside_gun_is_counted_in_its_line_and_takes_its_side_as_a_piv
     texts = pack_texts(bundled_packs, paper=paper)
     (octorara,) = [t for t in texts if SHEET_MARK in t and "Octorara class" in t]
     octorara = octorara[octorara.index("Octorara class"):]
-    assert "9-inch Dahlgren smoothbore 2 4 port 10° (1 of them: port or stbd) · mid" in octorara  # play 30: one line
+    assert "9-inch Dahlgren smoothbore 2 4 port 10° · both port (stbd masked) · mid" in octorara  # play 30, 43: one line
     assert CHOICE in octorara and "the odd gun" not in " ".join(texts)
 
 
@@ -3486,7 +3486,7 @@ def test_p30_octorara_s_gun_lines_are_one_line_each_and_a_single_masked_gun_says
     path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
     (page,) = [k for k, t in enumerate(pdf_page_texts(path)) if "Octorara class" in t]
     text, chars = pdf_page_chars(path, [page])[0]
-    m = re.search(r"port 10° \(1 of them: port or stbd\)\s*·\s*mid", text[text.index("Octorara class"):])
+    m = re.search(r"port 10° · both port \(stbd masked\)\s*·\s*mid", text[text.index("Octorara class"):])  # p43
     assert m, "Octorara's odd-gun line"
     at = text.index("Octorara class")
     assert len({round(c.baseline, 1) for c in chars[at + m.start():at + m.end()] if c}) == 1  # one line
@@ -4728,3 +4728,32 @@ def test_p43_a_line_across_a_lashed_pair_is_blocked_on_the_quick_reference_and_e
 def test_p43_a_scenario_without_lashed_pairs_prints_no_pair_words(bundled_packs):
     ref = reference_text(pack_texts(bundled_packs, scenario="hampton-roads-1862"))
     assert "ships that did not turn (0 kn: +1); forts" in ref and "never across a lashed pair" not in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_a_fort_s_walls_box_is_named_armour_not_a_second_hull(bundled_packs, paper):
+    """Play 43 (sau30), other defects (p15): the fort sheets' "WALLS 5" box sat beside "Hull" and read as a second
+    hull value. It is named "WALLS ARMOUR (not hull)", read back from each fort's sheet with its rating."""
+    from conftest import pdf_page_texts
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    page = next(t for t in pdf_page_texts(path) if "A fort does not move" in t)
+    for fort, walls in (("Fort Morgan\n", 5), ("Fort Morgan water battery", 7), ("Fort Gaines", 5)):
+        after = page.split(fort, 1)[1]
+        assert f"WALLS ARMOUR (not hull)\n{walls}\n" in after[:400], fort
+    assert "\nWALLS\n" not in page
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_an_odd_broadside_gun_on_a_lashed_sheet_says_where_it_fires(bundled_packs, paper):
+    """Play 43 (sau30), other defects: Octorara's "2 port (1 of them: port or stbd)" with her starboard masked, and
+    Monongahela's "2 masked, 1 shifts to starboard" over a starboard line of 2, left the player to work out which
+    gun went where. Octorara's says both fire port, the starboard masked; Monongahela's that the odd gun joins the
+    starboard line, 3 there. An unlashed ship's odd gun (a Confederate gunboat's) keeps "port or stbd"."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    assert "9-inch Dahlgren smoothbore 2 4 port 10° · both port (stbd masked) · mid" in flat(sheet_of(texts, "USS Octorara"))
+    mono = flat(sheet_of(texts, "USS Monongahela"))
+    assert "32-pounder of 42 cwt 3 2 port 10° · 2 masked, 1 shifts to starboard, 3 there · mid" in mono
+    assert "32-pounder of 42 cwt 2 2 starboard 10° · mid" in mono
+    unlashed = [t for t in texts if "port 10° (1 of them: port or stbd)" in t]
+    assert unlashed and all("Lashed to" not in t.split("port 10° (1 of them")[0].rsplit("CSS ", 1)[-1] for t in unlashed)

@@ -571,8 +571,13 @@ def located(s: SaundersStats, rolls: dict[str, str], hints: dict[str, str]) -> s
 
 
 def _fort_plan(s: SaundersStats) -> RatingBox:
-    """The walls' armour rating in a heavy frame."""
-    return RatingBox("WALLS", s.armour.midships, label=f"walls {s.armour.midships}", **style()["fort_plan"])
+    """The walls' armour rating in a heavy frame, named an armour rating (play 43, sau30, defect: "WALLS 5" beside
+    "Hull" read as a second hull value): what a hit's DAV + strength must beat, as a ship's section boxes."""
+    return RatingBox(WALLS_NAME, s.armour.midships, label=f"{WALLS_NAME.lower()} {s.armour.midships}",
+                     **style()["fort_plan"])
+
+
+WALLS_NAME = "WALLS ARMOUR (not hull)"
 
 
 def speed_marks(s: SaundersStats) -> dict[float, str]:
@@ -897,8 +902,16 @@ def masked_words(arcs: str, arcs_list: list[str], count: int, lashed: tuple[str,
         # in words a player reads at once (replay s26: "masked: 1 of 3, to starboard" read as three to starboard)
         # a line of one gun says "masked", not "1 masked" (play 30, moment 8: Octorara's one-gun lines read as one of
         # more masked)
-        return (f"{head} · {count - kept} masked, {kept} shifts to {outboard}" if kept
+        # play 43 (sau30), defect: Monongahela's "1 shifts to starboard" beside a starboard line of 2: it joins them,
+        # and the line says how many then fire there (the port line holds the odd gun, one more than starboard's)
+        return (f"{head} · {count - kept} masked, {kept} shifts to {outboard}, {count} there" if kept
                 else f"{head} · all {count} masked" if count > 1 else f"{head} · masked")
+    if odd and named == {outboard}:
+        # play 43 (sau30), defect: Octorara's "(1 of them: port or stbd)" with her starboard masked: the odd gun
+        # stays on the free side with its mate, said so
+        short = {"port": "port", "starboard": "stbd"}
+        every = "both" if count == 2 else f"all {count}"
+        return f"{arcs.replace(ODD_GUN, '')} · {every} {short[outboard]} ({short[inboard]} masked)"
     return arcs  # an outboard line, a gun that may take either side (the lashed line's step 2), bow, stern, all round
 
 
