@@ -4494,7 +4494,8 @@ def test_p41_fort_gaines_reach_on_the_set_up_page_says_it_is_no_limit(bundled_pa
     limit.", as Range says (a set-up rule's word on a gun's reach adds no limit), in the lines it had."""
     texts = pack_texts(bundled_packs, paper=paper)
     setup = next(t for t in texts if t.startswith("Set-up:"))
-    assert "fire; their 48 in Long reaches the channel's west edge north of y 18. No other limit." in setup
+    # play 43 (sau30): "No other limit." still read as a limit stated; the sentence now says it is a guide only
+    assert "fire; their 48 in Long reaches the channel's west edge north of y 18. A guide only." in setup
     assert "a set-up rule's word on a gun's reach adds no limit" in readings_rows()["Range"]
 
 
@@ -4757,3 +4758,25 @@ def test_p43_an_odd_broadside_gun_on_a_lashed_sheet_says_where_it_fires(bundled_
     assert "32-pounder of 42 cwt 2 2 starboard 10° · mid" in mono
     unlashed = [t for t in texts if "port 10° (1 of them: port or stbd)" in t]
     assert unlashed and all("Lashed to" not in t.split("port 10° (1 of them")[0].rsplit("CSS ", 1)[-1] for t in unlashed)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_the_set_up_page_calls_fort_gaines_reach_a_guide_and_draws_no_unused_zones(bundled_packs, paper):
+    """Play 43 (sau30), other defects (p2): the Fort Gaines note "48 in Long reaches ... north of y 18" read like a
+    limit, and the plan's key described "set-up zones" the fixed set-up never uses. The note ends "A guide only."
+    (in the lines it had: a longer one shrank the Letter plan and sent Oneida's label up the column), and Saunders'
+    plan draws no zones (RuleSet.setup_zones) nor names them in its key; another rule set's plan still does."""
+    from shipyard.pack.setup_page import ZONES_KEY
+
+    setup = next(t for t in pack_texts(bundled_packs, paper=paper) if t.startswith("Set-up:"))
+    assert "north of y 18. A guide only." in setup and "No other limit" not in setup
+    assert "set-up zones" not in setup and "Union entry" not in setup and "Inside the bay" not in setup
+    assert RS.setup_zones is False and ZONES_KEY == "; set-up zones in a heavy pale dash-dot"
+
+
+def test_p43_other_rule_sets_keep_mobile_bay_s_zones(bundled_packs):
+    from conftest import pdf_page_texts
+
+    path = bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path
+    setup = flat(next(t for t in pdf_page_texts(path) if t.startswith("Set-up")))
+    assert "set-up zones in a heavy pale dash-dot" in setup and "Union entry" in setup
