@@ -4473,9 +4473,10 @@ def test_p41_the_counters_give_a_captain_for_every_six_ships_where_the_page_has_
         words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
         counts[paper] = {w: words.count(w) for w in ("CAPTAIN", "RUDDER", "PILOT", "SMOKE", "STEAM", "TURNED", "SUNK")}
         assert counts[paper]["SMOKE"] >= 10 and counts[paper]["STEAM"] >= 5 and counts[paper]["TURNED"] == 15, paper
-        assert counts[paper]["SUNK"] == 6 and counts[paper]["PILOT"] == 2, paper
-    assert counts["a4"]["CAPTAIN"] == 4 and counts["a4"]["RUDDER"] == 3  # ⌈22/6⌉, ⌈22/8⌉
-    assert counts["letter"]["CAPTAIN"] == 2 and counts["letter"]["RUDDER"] == 2
+        assert counts[paper]["SUNK"] == 6, paper
+    # play 43 (sau30): a CAPTAIN for every 5 ships, a RUDDER for every 6, a PILOT for every 8 (test_p43_...counters)
+    assert counts["a4"]["CAPTAIN"] == 5 and counts["a4"]["RUDDER"] == 4 and counts["a4"]["PILOT"] == 3
+    assert counts["letter"]["CAPTAIN"] == 2 and counts["letter"]["RUDDER"] == 2 and counts["letter"]["PILOT"] == 2
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -4780,3 +4781,22 @@ def test_p43_other_rule_sets_keep_mobile_bay_s_zones(bundled_packs):
     path = bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path
     setup = flat(next(t for t in pdf_page_texts(path) if t.startswith("Set-up")))
     assert "set-up zones in a heavy pale dash-dot" in setup and "Union entry" in setup
+
+
+def test_p43_the_a4_counters_hold_four_rudders_five_captains_three_pilots_and_a_turned_a_plot(bundled_packs):
+    """Play 43 (sau30), moment 3 and other defects (p17): RUDDER 3 where four rudders were jammed at once in turn 2,
+    and PILOT 2, CAPTAIN 4 for 22 ships. The A4 counters now hold a CAPTAIN for every 5 ships, a RUDDER for every 6
+    and a PILOT for every 8 (5, 4, 3), from the spare SMOKE and STEAM cells, on the page it had; TURNED stays one for
+    each of the 15 plots (a lashed pair plots and turns as one: 25 units, 15 plots)."""
+    from conftest import pdf_page_index
+
+    from shipyard.rules.saunders.counters import SHIPS_PER_ORDERS, SHIPS_PER_PILOT, SHIPS_PER_RUDDER
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", "a4").path
+    words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
+    ships = 22
+    assert words.count("RUDDER") == -(-ships // SHIPS_PER_RUDDER) == 4
+    assert words.count("CAPTAIN") == -(-ships // SHIPS_PER_ORDERS) == 5
+    assert words.count("PILOT") == -(-ships // SHIPS_PER_PILOT) == 3
+    assert words.count("TURNED") == 15 and words.count("SMOKE") >= 10 and words.count("STEAM") >= 5
+    assert len(pdf_page_texts(path)) == 19
