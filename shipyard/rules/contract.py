@@ -122,7 +122,7 @@ class RuleSet:
     # moment 7: dice thrown in error).
     club_procedure: str = ""
     # Whether the set-up page draws (and its key names) a set-up's zones: False for a rule set that plays the fixed
-    # starts alone (play 43, sau30: Saunders' key described zones its set-up never uses).
+    # starts alone (play 43, sau30: a key described zones its fixed set-up never uses).
     setup_zones: bool = True
     speed_words: Callable[[float], str] | None = None
     # A start speed as the set-up page's starts table prints it, for a unit and the consorts lashed to her (their
