@@ -60,7 +60,7 @@ def test_reference_and_roster_print_the_house_rules_too(library, house):
     ctx = RS.context(library, house_rules=house)
     units = [("Union", u, RS.derive(u, ctx)) for u in (library.find("uss-monitor"), library.find("uss-hartford"))]
     texts = [t for b in sections([d for _, _, d in units], ctx) for t in b.texts()]
-    assert "To hit: 1D6 per gun, 4+ hits; net −3 or worse: no hit" in texts and not any("5+" in t for t in texts)  # s37
+    assert "To hit: 1D6 per gun, 4+ hits; a 6 always hits" in texts and not any("5+" in t for t in texts)  # s37, p43
     small = texts.index("Target under 100 ft or a monitor")
     assert texts[small + 1] == "−2"
     assert "−2 to hit" in footnote(units, ctx) and "−1" not in footnote(units, ctx)

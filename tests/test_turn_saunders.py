@@ -289,7 +289,7 @@ ROUND_2_READINGS = {
     "1, 13: which section a hit strikes, what a 4-6 does, the gun nearest": [
         ("Section hit", "facing the firer: within 45° of her ahead, astern: bow, stern; else midships"),
         ("Hits 4–6", "no hull lost, the result's D66 only"), ("Gun nearest", "one in the section hit")],
-    "7: a shot needing 7+": [("Sure rolls", "a 6 needing 7+ misses")],
+    "7: a shot needing 7+": [("Sure rolls", "a 6 always hits")],  # play 43 (sau30), moment 6
     "5: turning at 0 kn": [("0 kn turns", "plot 1 kn or more to turn")],
     "4: a friend run into, the rammer after a stern ram": [
         ("Collisions", "with a friend as any (stopped: 0 kn)")],
@@ -2361,7 +2361,7 @@ def test_an_odd_broadside_gun_is_counted_in_its_line_and_takes_its_side_as_a_piv
     texts = pack_texts(bundled_packs, paper=paper)
     (octorara,) = [t for t in texts if SHEET_MARK in t and "Octorara class" in t]
     octorara = octorara[octorara.index("Octorara class"):]
-    assert "9-inch Dahlgren smoothbore 2 4 port 10° (1 of them: port or stbd) · mid" in octorara  # play 30: one line
+    assert "9-inch Dahlgren smoothbore 2 4 port 10° · both port (stbd masked) · mid" in octorara  # play 30, 43: one line
     assert CHOICE in octorara and "the odd gun" not in " ".join(texts)
 
 
@@ -2498,7 +2498,7 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
         for uid, inboard, outboard, partner in ((sloop_id, "port", "starboard", boat_id), (boat_id, "starboard", "port", sloop_id)):
             unit, mate = fitted[uid], fitted[partner].name.split(" ", 1)[1]
             text = flat(sheet_of(texts, unit.name))
-            assert (lashed_head(mate, inboard) + f": {inboard} guns and fire through {mate} masked; “or” guns: "
+            assert (lashed_head(mate, inboard) + f": {inboard} guns and fire across any pair masked; “or” guns: "
                     f"{outboard} · slower's speed now · holes, magazine: hers") in text, unit.name  # s35, play 32 moment 4
             stats = RS.derive(unit, RS.context(library)).stats
             sides = [g for g in stats.guns if g.per_side and {a.split()[0] for a in g.arcs} == {"port", "starboard"}]
@@ -2718,13 +2718,14 @@ def test_s26_a_1_is_no_sure_miss_and_the_other_reading_is_the_clubs(bundled_pack
     t = RS.tables()
     assert t.require("sure_rolls").provenance == "reconstructed" and t.require("sure_rolls").rows["one_misses"] is False
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert ("Sure rolls none: a 6 needing 7+ misses, a 1 needing 1+ hits; clubs may instead play: a 1 always "
-            "misses") in ref
+    # play 43 (sau30), moment 6: a 6 always hits is now the first reading, the strict final score the clubs' option
+    assert ("Sure rolls a 6 always hits; a 1 needing 1+ hits; clubs may instead play: the final score alone (a 6 "
+            "needing 7+ misses)") in ref
 
 
 def test_s26_the_sure_rolls_house_rule_prints_its_reading(library, tmp_path):
     _, _, readings = house_texts(library, tmp_path, "saunders:\n  sure_rolls: {rows: {one_misses: true}}\n")
-    assert readings["Sure rolls"].startswith("a 1 always misses")
+    assert readings["Sure rolls"].startswith("a 6 always hits; a 1 always misses (house rule)")
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -3005,7 +3006,7 @@ def test_s35_the_lashed_line_says_its_steps_in_plain_words_on_one_line(bundled_p
             mate = fitted[partner].name.split(" ", 1)[1]
             text = flat(sheet_of(texts, fitted[uid].name))
             line = text[re.search("(Sloop, l|L)ashed to ", text).start():].split("Fires (")[0]
-            assert line.startswith(lashed_head(mate, inboard) + f": {inboard} guns and fire through {mate} masked;"), line
+            assert line.startswith(lashed_head(mate, inboard) + f": {inboard} guns and fire across any pair masked;"), line
             assert not re.search(r"[:;] [123] ", line), line  # no numbered steps
             assert "that side" not in line and "either-side" not in line, line
             lines += 1
@@ -3331,9 +3332,11 @@ def test_s37_the_to_hit_table_says_from_which_net_no_roll_can_hit(bundled_packs,
 
     needed = int(RS.tables().to_hit.rows["needed"])
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert f"To hit: 1D6 per gun, {needed}+ hits; net {signed(needed - 7)} or worse: no hit" in ref
-    assert needed - (needed - 7) == 7  # a 6 then needs 7+: the Sure rolls reading's miss
-    assert "none: a 6 needing 7+ misses" in ref
+    # play 43 (sau30), moment 6: the first reading is now that a 6 always hits (sure_rolls.six_hits), said where
+    # the modifiers are added; the strict net is the clubs' option (test_p43_a_6_always_hits...)
+    assert f"To hit: 1D6 per gun, {needed}+ hits; a 6 always hits" in ref
+    assert f"net {signed(needed - 7)} or worse: no hit" not in ref
+    assert "clubs may instead play: the final score alone (a 6 needing 7+ misses)" in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -3483,7 +3486,7 @@ def test_p30_octorara_s_gun_lines_are_one_line_each_and_a_single_masked_gun_says
     path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
     (page,) = [k for k, t in enumerate(pdf_page_texts(path)) if "Octorara class" in t]
     text, chars = pdf_page_chars(path, [page])[0]
-    m = re.search(r"port 10° \(1 of them: port or stbd\)\s*·\s*mid", text[text.index("Octorara class"):])
+    m = re.search(r"port 10° · both port \(stbd masked\)\s*·\s*mid", text[text.index("Octorara class"):])  # p43
     assert m, "Octorara's odd-gun line"
     at = text.index("Octorara class")
     assert len({round(c.baseline, 1) for c in chars[at + m.start():at + m.end()] if c}) == 1  # one line
@@ -3721,7 +3724,7 @@ def test_p32_a_lashed_ship_fires_across_neither_hull(bundled_packs, library, pap
         for me, mate, inboard in ((sloop, boat, "port"), (boat, sloop, "starboard")):
             text = flat(sheet_of(texts, fitted[me].name))
             name = fitted[mate].name.split(" ", 1)[1]
-            assert lashed_head(name, inboard) + f": {inboard} guns and fire through {name} masked;" in text, fitted[me].name
+            assert lashed_head(name, inboard) + f": {inboard} guns and fire across any pair masked;" in text, fitted[me].name
             assert "only clear of her" not in text
 
 
@@ -3900,8 +3903,8 @@ def test_p35_a_lashed_sheet_says_which_of_the_pair_is_the_sloop_and_which_the_gu
     unclear which is which if Oneida loses all speed". The sloop's line says "as sloop" where her consort is no
     gunboat by type."""
     texts = pack_texts(bundled_packs)
-    assert "Lashed to Oneida (the sloop): starboard guns and fire through Oneida masked" in flat(sheet_of(texts, "USS Galena"))
-    assert "Lashed to Galena (as gunboat): port guns and fire through Galena masked" in flat(sheet_of(texts, "USS Oneida"))
+    assert "Lashed to Oneida (the sloop): starboard guns and fire across any pair masked" in flat(sheet_of(texts, "USS Galena"))
+    assert "Lashed to Galena (as gunboat): port guns and fire across any pair masked" in flat(sheet_of(texts, "USS Oneida"))
 
 
 # --- Play 36 (sau21): the moments and defects of the thirty-sixth play of the A4 pack -------------------------------
@@ -3994,7 +3997,7 @@ def test_p36_the_calibration_bar_and_the_odd_sloop_line(bundled_packs, paper):
     role."""
     texts = [flat(t) for t in pack_texts(bundled_packs, paper=paper)]
     assert any("this bar must measure 100 mm (the lower: 4 in, 101.6 mm)" in t for t in texts)
-    assert "Lashed to Seminole (as gunboat): port guns and fire through Seminole masked" in flat(sheet_of(texts, "USS Lackawanna"))
+    assert "Lashed to Seminole (as gunboat): port guns and fire across any pair masked" in flat(sheet_of(texts, "USS Lackawanna"))
     assert not any(" as sloop:" in t for t in texts)
 
 
@@ -4050,7 +4053,7 @@ def test_p37_line_of_fire_runs_from_the_firer_s_centre_not_the_gun_s_port(bundle
     assert "a line of fire meeting her partner's hull is blocked (Line of fire)" in ref
     gauges = next(t for t in texts if t.startswith("Turn gauges"))
     assert "Line of fire first: a follower's bow shot near dead ahead is blocked" in gauges
-    assert "fire through Brooklyn masked;" in flat(sheet_of(texts, "USS Octorara"))
+    assert "fire across any pair masked;" in flat(sheet_of(texts, "USS Octorara"))
     assert not any("and any fire across" in t for t in texts)
 
 
@@ -4470,9 +4473,10 @@ def test_p41_the_counters_give_a_captain_for_every_six_ships_where_the_page_has_
         words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
         counts[paper] = {w: words.count(w) for w in ("CAPTAIN", "RUDDER", "PILOT", "SMOKE", "STEAM", "TURNED", "SUNK")}
         assert counts[paper]["SMOKE"] >= 10 and counts[paper]["STEAM"] >= 5 and counts[paper]["TURNED"] == 15, paper
-        assert counts[paper]["SUNK"] == 6 and counts[paper]["PILOT"] == 2, paper
-    assert counts["a4"]["CAPTAIN"] == 4 and counts["a4"]["RUDDER"] == 3  # ⌈22/6⌉, ⌈22/8⌉
-    assert counts["letter"]["CAPTAIN"] == 2 and counts["letter"]["RUDDER"] == 2
+        assert counts[paper]["SUNK"] == 6, paper
+    # play 43 (sau30): a CAPTAIN for every 5 ships, a RUDDER for every 6, a PILOT for every 8 (test_p43_...counters)
+    assert counts["a4"]["CAPTAIN"] == 5 and counts["a4"]["RUDDER"] == 4 and counts["a4"]["PILOT"] == 3
+    assert counts["letter"]["CAPTAIN"] == 2 and counts["letter"]["RUDDER"] == 2 and counts["letter"]["PILOT"] == 2
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -4491,7 +4495,8 @@ def test_p41_fort_gaines_reach_on_the_set_up_page_says_it_is_no_limit(bundled_pa
     limit.", as Range says (a set-up rule's word on a gun's reach adds no limit), in the lines it had."""
     texts = pack_texts(bundled_packs, paper=paper)
     setup = next(t for t in texts if t.startswith("Set-up:"))
-    assert "fire; their 48 in Long reaches the channel's west edge north of y 18. No other limit." in setup
+    # play 43 (sau30): "No other limit." still read as a limit stated; the sentence now says it is a guide only
+    assert "fire; their 48 in Long reaches the channel's west edge north of y 18. A guide only." in setup
     assert "a set-up rule's word on a gun's reach adds no limit" in readings_rows()["Range"]
 
 
@@ -4662,3 +4667,136 @@ def test_p43_a_fort_s_gun_critical_takes_her_pick_on_the_face_bearing_on_the_fir
         assert (page.count("Crew hit: ring the gun bearing on the firer next turn (any gun critical: her pick, on that "
                            "face)") == page.count("A fort does not move")), page[:80]
         assert "21–26" in page
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_a_6_always_hits_however_the_minuses_stack_and_the_readings_say_play_the_first(bundled_packs, paper):
+    """Play 43 (sau30), moment 6 (p18 To hit, p19): fire, smoke and steam at a ship that turned, with "net −2 or
+    worse: no hit", silenced Fort Morgan, Fort Gaines and a burning Selma for the game, and p19 offered a dozen
+    "clubs may instead play" readings for the club to pick from. The first reading now plays: a 6 always hits
+    (sure_rolls.six_hits), on the to-hit table's heading; the strict final score is the clubs' option; and the
+    readings page says to play the first reading, the others being options agreed before play."""
+    t = RS.tables()
+    assert t.require("sure_rolls").rows["six_hits"] is True and t.require("sure_rolls").provenance == "reconstructed"
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    assert "To hit: 1D6 per gun, 5+ hits; a 6 always hits" in ref and "or worse: no hit" not in ref
+    assert ("Sure rolls a 6 always hits; a 1 needing 1+ hits; clubs may instead play: the final score alone (a 6 "
+            "needing 7+ misses)") in ref
+    (page,) = [p for p in texts if "What the text leaves open" in p]
+    assert ("What the text leaves open Play the first reading; the others are options to agree before play. Rule "
+            "Reading this pack plays") in page
+    assert "a second reading ends the row" not in page
+
+
+def test_p43_the_strict_final_score_is_a_house_rule_that_says_no_hit_from_net_minus_2(library, tmp_path):
+    ref, _, readings = house_texts(library, tmp_path, "saunders:\n  sure_rolls: {rows: {six_hits: false}}\n")
+    assert "To hit: 1D6 per gun, 5+ hits; net −2 or worse: no hit" in ref and "a 6 always hits" not in ref.split(
+        "Sure rolls")[0]
+    assert readings["Sure rolls"].startswith("the final score alone (a 6 needing 7+ misses) (house rule; not played: "
+                                             "a 6 always hits")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_dice_thrown_in_error_are_void_and_the_dice_that_belong_stand_on_the_cover(bundled_packs, paper):
+    """Play 43 (sau30), moment 7 (p19 End of turn): once a void hit was struck off, Selma had 1 fire and 4 fire-out
+    dice had been thrown; nothing said what a throw made in error counts for. The cover's "Playing it as a club"
+    ends with one line of club procedure: such a throw is void, nothing is thrown again, the dice that belong
+    stand."""
+    cover = pack_texts(bundled_packs, paper=paper)[0]
+    club = cover.split("Playing it as a club", 1)[1].split("Contents", 1)[0]
+    assert ("Dice thrown in error, for a unit, hit or effect that turns out not to exist, are void: throw nothing "
+            "again; the dice that belong stand (4 thrown for 1 fire: the first).") in club
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_a_line_across_a_lashed_pair_is_blocked_on_the_quick_reference_and_every_pair_s_sheet(bundled_packs, paper):
+    """Play 43 (sau30), other defects: "passes between a lashed pair" blocks the line of fire, which decided most
+    shots with seven pairs in line ahead, was one clause of p19's Line of fire; the player let rear pairs fire
+    through the pairs ahead for two turns. The quick reference's first fire (who may fire) says "never across a
+    lashed pair", and each of the fourteen lashed sheets' lashed line says her fire across any pair is masked."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    assert ("ships that did not turn (0 kn: +1); forts; never across a lashed pair") in ref
+    assert "passes between a lashed pair (across their centres' line)" in readings_rows()["Line of fire"]
+    seen = 0
+    for name, mate, text in lashed_sheets(texts):
+        assert ": port guns and fire across any pair masked;" in text or ": starboard guns and fire across any pair " \
+            "masked;" in text, name
+        seen += 1
+    assert seen == 14
+
+
+def test_p43_a_scenario_without_lashed_pairs_prints_no_pair_words(bundled_packs):
+    ref = reference_text(pack_texts(bundled_packs, scenario="hampton-roads-1862"))
+    assert "ships that did not turn (0 kn: +1); forts" in ref and "never across a lashed pair" not in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_a_fort_s_walls_box_is_named_armour_not_a_second_hull(bundled_packs, paper):
+    """Play 43 (sau30), other defects (p15): the fort sheets' "WALLS 5" box sat beside "Hull" and read as a second
+    hull value. It is named "WALLS ARMOUR (not hull)", read back from each fort's sheet with its rating."""
+    from conftest import pdf_page_texts
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    page = next(t for t in pdf_page_texts(path) if "A fort does not move" in t)
+    for fort, walls in (("Fort Morgan\n", 5), ("Fort Morgan water battery", 7), ("Fort Gaines", 5)):
+        after = page.split(fort, 1)[1]
+        assert f"WALLS ARMOUR (not hull)\n{walls}\n" in after[:400], fort
+    assert "\nWALLS\n" not in page
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_an_odd_broadside_gun_on_a_lashed_sheet_says_where_it_fires(bundled_packs, paper):
+    """Play 43 (sau30), other defects: Octorara's "2 port (1 of them: port or stbd)" with her starboard masked, and
+    Monongahela's "2 masked, 1 shifts to starboard" over a starboard line of 2, left the player to work out which
+    gun went where. Octorara's says both fire port, the starboard masked; Monongahela's that the odd gun joins the
+    starboard line, 3 there. An unlashed ship's odd gun (a Confederate gunboat's) keeps "port or stbd"."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    assert "9-inch Dahlgren smoothbore 2 4 port 10° · both port (stbd masked) · mid" in flat(sheet_of(texts, "USS Octorara"))
+    mono = flat(sheet_of(texts, "USS Monongahela"))
+    assert "32-pounder of 42 cwt 3 2 port 10° · 2 masked, 1 shifts to starboard, 3 there · mid" in mono
+    assert "32-pounder of 42 cwt 2 2 starboard 10° · mid" in mono
+    unlashed = [t for t in texts if "port 10° (1 of them: port or stbd)" in t]
+    assert unlashed and all("Lashed to" not in t.split("port 10° (1 of them")[0].rsplit("CSS ", 1)[-1] for t in unlashed)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p43_the_set_up_page_calls_fort_gaines_reach_a_guide_and_draws_no_unused_zones(bundled_packs, paper):
+    """Play 43 (sau30), other defects (p2): the Fort Gaines note "48 in Long reaches ... north of y 18" read like a
+    limit, and the plan's key described "set-up zones" the fixed set-up never uses. The note ends "A guide only."
+    (in the lines it had: a longer one shrank the Letter plan and sent Oneida's label up the column), and Saunders'
+    plan draws no zones (RuleSet.setup_zones) nor names them in its key; another rule set's plan still does."""
+    from shipyard.pack.setup_page import ZONES_KEY
+
+    setup = next(t for t in pack_texts(bundled_packs, paper=paper) if t.startswith("Set-up:"))
+    assert "north of y 18. A guide only." in setup and "No other limit" not in setup
+    assert "set-up zones" not in setup and "Union entry" not in setup and "Inside the bay" not in setup
+    assert RS.setup_zones is False and ZONES_KEY == "; set-up zones in a heavy pale dash-dot"
+
+
+def test_p43_other_rule_sets_keep_mobile_bay_s_zones(bundled_packs):
+    from conftest import pdf_page_texts
+
+    path = bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path
+    setup = flat(next(t for t in pdf_page_texts(path) if t.startswith("Set-up")))
+    assert "set-up zones in a heavy pale dash-dot" in setup and "Union entry" in setup
+
+
+def test_p43_the_a4_counters_hold_four_rudders_five_captains_three_pilots_and_a_turned_a_plot(bundled_packs):
+    """Play 43 (sau30), moment 3 and other defects (p17): RUDDER 3 where four rudders were jammed at once in turn 2,
+    and PILOT 2, CAPTAIN 4 for 22 ships. The A4 counters now hold a CAPTAIN for every 5 ships, a RUDDER for every 6
+    and a PILOT for every 8 (5, 4, 3), from the spare SMOKE and STEAM cells, on the page it had; TURNED stays one for
+    each of the 15 plots (a lashed pair plots and turns as one: 25 units, 15 plots)."""
+    from conftest import pdf_page_index
+
+    from shipyard.rules.saunders.counters import SHIPS_PER_ORDERS, SHIPS_PER_PILOT, SHIPS_PER_RUDDER
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", "a4").path
+    words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
+    ships = 22
+    assert words.count("RUDDER") == -(-ships // SHIPS_PER_RUDDER) == 4
+    assert words.count("CAPTAIN") == -(-ships // SHIPS_PER_ORDERS) == 5
+    assert words.count("PILOT") == -(-ships // SHIPS_PER_PILOT) == 3
+    assert words.count("TURNED") == 15 and words.count("SMOKE") >= 10 and words.count("STEAM") >= 5
+    assert len(pdf_page_texts(path)) == 19

@@ -120,7 +120,7 @@ def commands(scenario, units, most: int = 4) -> list[tuple[str, list[tuple[str, 
     return out
 
 
-def club_text(scenario, units, turn_word: str = "turn", turn_counter: str = "") -> str | None:
+def club_text(scenario, units, turn_word: str = "turn", turn_counter: str = "", procedure: str = "") -> str | None:
     """How a club shares the game out: a player to each command, and stopping for the evening and playing on. None
     where each side is one command (a duel needs no sharing). A rule set whose units act by a drawn counter
     (`turn_counter`) fires unit by unit at its number, not a side at once (play 32, moment 4: a cover said a side's
@@ -138,7 +138,8 @@ def club_text(scenario, units, turn_word: str = "turn", turn_counter: str = "") 
             "and a side's fire is worked at once, player beside player")
     return (f"{players} players, one to a command. " + ". ".join(parts) + f". Each player throws for their own units, {fire}. "
             f"An evening need not hold every {turn_word}: stop at the end "
-            f"of one, the models where they lie and the sheets as marked, and play on next time.")
+            f"of one, the models where they lie and the sheets as marked, and play on next time." + (
+                f" {procedure}" if procedure else ""))
 
 
 def contents_entries(plan, notes: dict | None = None, parts: dict | None = None) -> list[tuple[str, str, str]]:
@@ -214,7 +215,8 @@ def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None
     later = ("sheets",) if len(sides) > 1 and options.sides_apart is not True else ()
     entries = contents_entries(plan, notes, parts)
     contents = Later("contents", Contents(entries, **st["contents"], later=later).measure(doc.content.w))
-    club = club_text(scenario, units, ruleset.turn_word, getattr(ruleset, "turn_counter", "")) if units and len(sides) > 1 else None
+    club = club_text(scenario, units, ruleset.turn_word, getattr(ruleset, "turn_counter", ""),
+                     getattr(ruleset, "club_procedure", "")) if units and len(sides) > 1 else None
 
     def page(size: float) -> Block:
         return Stack([Spacer(**st["top"]), Line(heading, **st["title"]), Line(sub, **st["subtitle"]),

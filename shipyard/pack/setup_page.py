@@ -147,7 +147,8 @@ def _grid(unit: str, width: float) -> float:
 PLAN_KEY = ("North is up. Ships: triangles along their heading ({fills}); forts: "
             "squares with their sectors of fire (solid lines from the square to a sector's edges, a dashed arc between: "
             "where it bears, not how far){marks}. Sectors black; land grey; channel edge in long grey dashes{channel}; "
-            "shoals pale dotted; torpedoes crossed; set-up zones in a heavy pale dash-dot{lines}.")
+            "shoals pale dotted; torpedoes crossed{zones}{lines}.")
+ZONES_KEY = "; set-up zones in a heavy pale dash-dot"  # where the plan draws them (plan_block's `zones`)
 
 
 def channel_words(ground) -> str:
@@ -185,7 +186,7 @@ def _crosses(line, window) -> bool:
     return False
 
 
-def plan_key(ground, starts: dict, sides: list[str] | None = None, window=None) -> str:
+def plan_key(ground, starts: dict, sides: list[str] | None = None, window=None, zones: bool = True) -> str:
     """The plan's key, naming the rings, buoys and heavy lines only where this plan draws them (a replay looked for
     the promised anchor ring on a plan with no ship at anchor, and found a heavy line the key never named), and the
     sides whose triangles are filled and open by name. A window's plan names only the lines that cross it (replay
@@ -194,7 +195,8 @@ def plan_key(ground, starts: dict, sides: list[str] | None = None, window=None) 
     marks += "; a ringed dot: a buoy" if ground.marks else ""
     names = list(dict.fromkeys(o.name for o in ground.obstructions if _crosses(o.line, window)))
     lines = f"; heavy black line: {', '.join(n[0].lower() + n[1:] for n in names)}" if names else ""
-    return PLAN_KEY.format(marks=marks, lines=lines, channel=channel_words(ground), fills=fills_words(sides))
+    return PLAN_KEY.format(marks=marks, lines=lines, channel=channel_words(ground), fills=fills_words(sides),
+                           zones=ZONES_KEY if zones else "")
 
 
 def short_name(unit) -> str:
@@ -202,8 +204,9 @@ def short_name(unit) -> str:
     return unit.name
 
 
-def plan_block(scenario, units_by_id: dict, f: Fit, sides: list[str], ground=None) -> TablePlan:
-    """The plan of a table: the set-up's own (ground None) or one of its parts'."""
+def plan_block(scenario, units_by_id: dict, f: Fit, sides: list[str], ground=None, zones: bool = True) -> TablePlan:
+    """The plan of a table: the set-up's own (ground None) or one of its parts'; its set-up zones where `zones`
+    (a rule set that plays the fixed starts alone draws none: RuleSet.setup_zones, play 43 sau30)."""
     setup = ground if ground is not None else scenario.setup
     st = style()
 
@@ -220,7 +223,7 @@ def plan_block(scenario, units_by_id: dict, f: Fit, sides: list[str], ground=Non
     shapes = [Shape("land", area(s.outline), s.name) for s in setup.land]
     shapes += [Shape(w.kind, area(w.outline), w.name, f"{w.depth_ft:g} ft") for w in setup.water]
     shapes += [Shape("torpedo", area(t.outline), t.name, t.density) for t in setup.torpedo_fields]
-    shapes += [Shape("zone", area(z.outline), z.name) for z in setup.zones]
+    shapes += [Shape("zone", area(z.outline), z.name) for z in (setup.zones if zones else [])]
     shapes += [Shape("obstruction", pts(o.line), o.name) for o in setup.obstructions if all(map(on, o.line))]
     shapes = [s for s in shapes if len(s.points) >= (2 if s.kind == "obstruction" else 3)]
     lashed = consorts(scenario.sides)
@@ -619,8 +622,9 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
     f = fit(setup, ruleset, scale)
     sides = [s.name for s in scenario.sides]
     starts = [starts_table(scenario, side, units_by_id, f, ruleset) for side in scenario.sides]
-    plan = plan_block(scenario, units_by_id, f, sides)
-    key = Text(plan_key(setup, f.starts(setup), sides, f.window) + _speeds_said(setup, ruleset), **st["note"])
+    zones = getattr(ruleset, "setup_zones", True)
+    plan = plan_block(scenario, units_by_id, f, sides, zones=zones)
+    key = Text(plan_key(setup, f.starts(setup), sides, f.window, zones) + _speeds_said(setup, ruleset), **st["note"])
     blocks = [Heading(f"Set-up: {scenario.name}, {scenario.date}"),
               Text(f.words(setup, ruleset, scale), **st["note"])]
     if f.depth > f.width:  # a table whose long side runs north: the plan beside the first side's starts

@@ -118,6 +118,12 @@ class RuleSet:
     # Its words for the numbered counter each unit is given every turn (the order she acts in), kept live beside her
     # card for that turn ("" where it has none).
     turn_counter: str = ""
+    # A line of club procedure the cover's "Playing it as a club" ends with ("" where it has none; play 43, sau30,
+    # moment 7: dice thrown in error).
+    club_procedure: str = ""
+    # Whether the set-up page draws (and its key names) a set-up's zones: False for a rule set that plays the fixed
+    # starts alone (play 43, sau30: a key described zones its fixed set-up never uses).
+    setup_zones: bool = True
     speed_words: Callable[[float], str] | None = None
     # A start speed as the set-up page's starts table prints it, for a unit and the consorts lashed to her (their
     # units, hers first), in its own terms ('3"' where it moves in inches a bound; None: knots, '4 kn'); `leader=`

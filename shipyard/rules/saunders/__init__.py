@@ -41,5 +41,9 @@ RULESET = RuleSet(
     # Middle Ground read as neither; only a drawn shoal grounds a ship, as Really Simple's words say too
     land_corners=True,  # play 31, moment 6: the shores of Mobile Point and Dauphin Island drawn, with no numbers
     depth_words="A ship drawing more than the depth grounds; other water, off a channel too, is deep.",
+    # play 43 (sau30), moment 7: Selma's 4 fire-out dice for the 1 fire left once a void hit was struck off
+    club_procedure=("Dice thrown in error, for a unit, hit or effect that turns out not to exist, are void: "
+                    "throw nothing again; the dice that belong stand (4 thrown for 1 fire: the first)."),
+    setup_zones=False,  # play 43 (sau30): every ship at her listed start; the plan's zones were never used
     torpedo_densities=lambda: tuple(str(r["name"]) for r in RULESET.tables().require("torpedo_density").rows),
 )

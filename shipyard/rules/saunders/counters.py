@@ -197,14 +197,18 @@ def spare_chits(units: list[tuple[str, Any, Derived]], ctx: Context, room: int) 
     # ships and a RUDDER for every SHIPS_PER_RUDDER in all; where it has not (Letter), her sheet's box is the record
     first = min(cells, max(0, math.ceil(fleet * LASTING_PER_SHIP) - states.count("SMOKE") - states.count("STEAM")))
     orders = ([("CAPTAIN", "down: orders stand", "state")] * max(0, math.ceil(fleet / SHIPS_PER_ORDERS) - states.count("CAPTAIN"))
-              + [("RUDDER", "jammed: no turn", "state")] * max(0, math.ceil(fleet / SHIPS_PER_RUDDER) - states.count("RUDDER")))
+              + [("RUDDER", "jammed: no turn", "state")] * max(0, math.ceil(fleet / SHIPS_PER_RUDDER) - states.count("RUDDER"))
+              + [("PILOT", "house hit: no change", "state")] * max(0, math.ceil(fleet / SHIPS_PER_PILOT) - states.count("PILOT")))
     orders = orders[:cells - first]
     smoke_steam = [lasting[k % len(lasting)] for k in range(cells - len(orders))]
     return out + smoke_steam[:first] + orders + smoke_steam[first:]
 
 
 # play 41, moment 10 (spare_chits): more CAPTAIN and RUDDER markers where the counters' last page has the cells
-SHIPS_PER_ORDERS, SHIPS_PER_RUDDER = 6, 8  # a CAPTAIN ("orders stand") for every 6 ships, a RUDDER for every 8
+# play 43 (sau30), moment 3 and defects: four rudders jammed at once in turn 2 with three RUDDER markers, and PILOT 2,
+# CAPTAIN 4 for 22 ships: a CAPTAIN for every 5 ships, a RUDDER for every 6 and a PILOT for every 8 (Mobile Bay: 5, 4
+# and 3), each taken from the spare SMOKE and STEAM cells, so no page is added (Letter keeps what it has room for)
+SHIPS_PER_ORDERS, SHIPS_PER_RUDDER, SHIPS_PER_PILOT = 5, 6, 8
 LASTING_PER_SHIP = 2 / 3  # SMOKE and STEAM together, fixed and spare, before the extra CAPTAIN and RUDDER markers
 
 

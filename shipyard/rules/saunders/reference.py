@@ -15,6 +15,7 @@ from ...render.text import number
 from ..context import Context
 from ..derived import Derived
 from .derive import modifier, scale_factor
+from .sheet import rosters_lashing
 from .sheet import RULES, SHARE_WORDS, cap_words, fraction, played_sequence, signed, style
 from .templates import turns_in_play
 
@@ -246,7 +247,10 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
              signed(st["to_hit_modifier"])]
     # the net from which no D6 hits (Sure rolls: a 6 needing 7+ misses), where the sum is made (play 29, moment 7)
     needed = int(t.to_hit.rows['needed'])
-    out.append(_table(f"To hit: 1D6 per gun, {needed}+ hits; net {signed(needed - 7)} or worse: no hit", pairs([
+    # play 43 (sau30), moment 6: stacked minuses silenced guns; the first reading's floor, a 6 always hits (sure_rolls)
+    floor = ("a 6 always hits" if t.sure_rolls.rows.get("six_hits", False)
+             else f"net {signed(needed - 7)} or worse: no hit")
+    out.append(_table(f"To hit: 1D6 per gun, {needed}+ hits; {floor}", pairs([
         *[[to_hit_words(m["when"], t, stats), signed(m["mod"])] for m in t.to_hit.rows["modifiers"]], small,
         stacking_row(t)]),
         ["Modifier", "", "Modifier", ""],
@@ -398,7 +402,7 @@ def readings_page(t, style: Style, elsewhere: dict[str, str] | None = None) -> l
     """The readings' heading, a line on what they are, and the two-column table of them."""
     st = style["readings"]
     return [Heading(LEFT_OPEN),
-            Text("Rules lost or left open, as played here; a second reading ends the row.",
+            Text("Play the first reading; the others are options to agree before play.",
                  size=st["size"],  # one line (s26: room for the turret and sure-roll rows)
                  space_after=1.5),
             Table(readings_rows(t, elsewhere), header=["Rule", "Reading this pack plays"], bold_first_col=True,
@@ -490,7 +494,9 @@ def parts_on(page: Block) -> list[str]:
 def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
     st = style()
     title = Stack([Title("Quick reference", f"{RULES} · the turn and the tables the ships in play use"),
-                   turn_card(played_sequence(ctx.tables), st)], **st["reference_card"])
+                   turn_card(played_sequence(ctx.tables, lashed=any(
+                       rosters_lashing(getattr(ctx, "scenario", None), d.unit_id) for d in derived)), st)],
+                  **st["reference_card"])
     box = doc.content_for(False)
     flow = Flow(doc, **st["reference_flow"])
     first = box.h - title.measure(box.w) - flow.gap

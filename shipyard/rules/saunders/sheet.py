@@ -73,7 +73,12 @@ class _Rows:
         self.rows = rows
 
 
-def played_sequence(t) -> dict:
+# play 43 (sau30), defect: a line of fire across a lashed pair's centres is blocked, the rule that decided most shots
+# in a line of pairs, was in the readings' Line of fire alone (p19): the first fire's Who may fire says it too
+LASHED_FIRE = "; never across a lashed pair"
+
+
+def played_sequence(t, lashed: bool = False) -> dict:
     """The sequence of play as the turn card prints it: a phase's `pointer` (the `when` of a to_hit modifier and the
     words it follows in `fires`) puts that modifier where the player fires (replay s11 moment 4: the firer stationary
     +1 was in the to-hit table alone, and a ship stopped to fire never took it): "ships that did not turn (0 kn: +1);
@@ -89,6 +94,8 @@ def played_sequence(t) -> dict:
                                     f"not in its fires ({row['fires']!r})")
             words = f" ({t.to_hit.rows['stationary']}: {signed(modifier(t.to_hit, ptr['modifier']))})"
             row = {**row, "fires": row["fires"].replace(after, after + words, 1)}
+        if lashed and row["phase"] == "First fire":  # `lashed`: a scenario in play lashes ships in pairs (room in 4 alone)
+            row = {**row, "fires": row["fires"] + LASHED_FIRE}
         rows.append(row)
     return {"sequence_of_play": _Rows(rows)}
 
@@ -564,8 +571,13 @@ def located(s: SaundersStats, rolls: dict[str, str], hints: dict[str, str]) -> s
 
 
 def _fort_plan(s: SaundersStats) -> RatingBox:
-    """The walls' armour rating in a heavy frame."""
-    return RatingBox("WALLS", s.armour.midships, label=f"walls {s.armour.midships}", **style()["fort_plan"])
+    """The walls' armour rating in a heavy frame, named an armour rating (play 43, sau30, defect: "WALLS 5" beside
+    "Hull" read as a second hull value): what a hit's DAV + strength must beat, as a ship's section boxes."""
+    return RatingBox(WALLS_NAME, s.armour.midships, label=f"{WALLS_NAME.lower()} {s.armour.midships}",
+                     **style()["fort_plan"])
+
+
+WALLS_NAME = "WALLS ARMOUR (not hull)"
 
 
 def speed_marks(s: SaundersStats) -> dict[float, str]:
@@ -890,8 +902,16 @@ def masked_words(arcs: str, arcs_list: list[str], count: int, lashed: tuple[str,
         # in words a player reads at once (replay s26: "masked: 1 of 3, to starboard" read as three to starboard)
         # a line of one gun says "masked", not "1 masked" (play 30, moment 8: Octorara's one-gun lines read as one of
         # more masked)
-        return (f"{head} · {count - kept} masked, {kept} shifts to {outboard}" if kept
+        # play 43 (sau30), defect: Monongahela's "1 shifts to starboard" beside a starboard line of 2: it joins them,
+        # and the line says how many then fire there (the port line holds the odd gun, one more than starboard's)
+        return (f"{head} · {count - kept} masked, {kept} shifts to {outboard}, {count} there" if kept
                 else f"{head} · all {count} masked" if count > 1 else f"{head} · masked")
+    if odd and named == {outboard}:
+        # play 43 (sau30), defect: Octorara's "(1 of them: port or stbd)" with her starboard masked: the odd gun
+        # stays on the free side with its mate, said so
+        short = {"port": "port", "starboard": "stbd"}
+        every = "both" if count == 2 else f"all {count}"
+        return f"{arcs.replace(ODD_GUN, '')} · {every} {short[outboard]} ({short[inboard]} masked)"
     return arcs  # an outboard line, a gun that may take either side (the lashed line's step 2), bow, stern, all round
 
 
@@ -928,8 +948,12 @@ def lashed_note(unit, s: SaundersStats, ctx: Context) -> str | None:
     sloop_word = "" if gunboat else " (as gunboat)"
     if inboard == "starboard" and "gunboat" not in (getattr(unit, "type", None) or "gunboat"):
         sloop_word = " (the sloop)"
-    return (f"Lashed to {short}{sloop_word}: {inboard} guns and fire through {short} masked; “or” guns: "
-            f"{outboard} · slower's speed now · " + ("holes: hers, magazine: both" if both else "holes, magazine: hers"))
+    # play 43 (sau30), defect: "between a lashed pair" blocks a line of fire, the rule that decides most shots in a
+    # line of pairs, was in p19's Line of fire alone: "fire across any pair" (her own too) in the words the line had
+    return (f"Lashed to {short}{sloop_word}: {inboard} guns and fire across any pair masked; “or” guns: "
+            f"{outboard} · slower's speed now · " + ("holes: hers, magazine: both" if both else "holes, magazine: hers")
+            # play 43 (sau30), defect: the rule that decides most shots in a line of pairs was on p19 alone
+)
 
 
 def stat_box_items(s: SaundersStats) -> list[tuple[str, Any]]:
