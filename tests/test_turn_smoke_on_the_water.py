@@ -270,7 +270,7 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
     """Round 2, moments 8 and 9: who moves first, is fire simultaneous, whose fire "none after a collision" bars; and
     Table 1 pointed at a Table 14 the pack no longer prints whole (each sheet has her own column)."""
     assert "Movement every vessel at once, the full distance" in mobile_bay_text
-    assert "Gunnery all at once (a vessel sunk or a gun lost this phase still fires, a fort too; both sides throw, then mark, each its hits in the order thrown, firer by firer): declare target" in mobile_bay_text
+    assert "Gunnery all at once (a vessel sunk or a gun lost this phase still fires, a fort too; both throw, then mark, firer by firer in roster order, each its hits as thrown): declare target" in mobile_bay_text
     assert "A vessel in a collision or aground above Slow this turn does not fire" in mobile_bay_text
     assert "Tables 10, 11, 15-17, her sheet's Table 14" in mobile_bay_text
     assert "14-17" not in mobile_bay_text and "Tables 14-15" not in mobile_bay_text
@@ -1504,7 +1504,7 @@ def test_a_pilot_house_hit_on_either_ship_of_a_lashed_pair_holds_both(mobile_bay
 def test_the_turn_1_binding_holds_the_union_lines_heading_as_well_as_its_speed(mobile_bay_pages):
     """Replay 18, point 1 (p2): "the Union line steams in at 4 kn" did not say whether the heading binds too (the
     player went straight ahead). It does, within the line it had on Letter."""
-    assert "Binding: the Union line holds its heading at 4 kn, every ship (the monitors' column" in mobile_bay_pages[1]
+    assert "Binding: the Union line holds its heading at 4 kn, every ship, the monitors too" in mobile_bay_pages[1]
 
 
 def test_table_15s_flooding_plus_one_is_the_firing_guns_super_heavy_size(mobile_bay_text):
@@ -2191,7 +2191,7 @@ def _reference(pages: list[str]) -> str:
 def test_sotw35_moment1_table_15_says_how_to_throw_its_1d3(mobile_bay_pages):
     """Replay 26, moment 1: Table 15's Flooding gave 1d3 flooding points and the pack never said how to throw a d3
     (the text's dice conventions: a d6 halved, rounded up); said in Table 15's title, from critical_hits.d3."""
-    assert "armour: what tests it, by the hit's one deflection d10, its gun and range (* ours); d3: a d6 halved, round up" in _reference(mobile_bay_pages)
+    assert "armour: what tests it, by the hit's one deflection d10, its gun and range, its hull damage too (no (part) d10) (* ours); d3: a d6 halved, round up" in _reference(mobile_bay_pages)
 
 
 def test_sotw35_moment2_a_random_guns_second_miss_has_a_start_and_a_jam_skips_a_jammed_gun(mobile_bay_pages):
@@ -2255,7 +2255,7 @@ def test_sotw35_moment10_a_fire_caught_again_burns_once(mobile_bay_pages):
 
 def test_sotw35_moment11_a_gun_lost_this_phase_still_fires(mobile_bay_pages):
     """Replay 26, moment 11: Table 1 said gunnery is at once but not that a gun knocked out in the phase fires."""
-    assert "all at once (a vessel sunk or a gun lost this phase still fires, a fort too; both sides throw, then mark, each its hits in the order thrown, firer by firer)" in _reference(mobile_bay_pages)
+    assert "all at once (a vessel sunk or a gun lost this phase still fires, a fort too; both throw, then mark, firer by firer in roster order, each its hits as thrown)" in _reference(mobile_bay_pages)
 
 
 def test_sotw35_moment12_the_roster_base_is_the_base_itself(mobile_bay_pages):
@@ -2846,7 +2846,7 @@ def test_what_is_left_of_an_emptying_hit_goes_on_and_hits_are_marked_in_the_orde
     the rest goes, and in what order they are marked. Also moment 1: which point of the target must be in arc."""
     assert "every further point, the rest of the hit that empties it too, is a flooding point" in mobile_bay_text
     assert "further points, the rest of that hit too, go on the Hull" in mobile_bay_text
-    assert ("all at once (a vessel sunk or a gun lost this phase still fires, a fort too; both sides throw, then mark, each its hits in the order thrown, firer by firer): "
+    assert ("all at once (a vessel sunk or a gun lost this phase still fires, a fort too; both throw, then mark, firer by firer in roster order, each its hits as thrown): "
             "declare target, shot or shell, then measure (out of range: no shot; in arc: her centre inside it; "
             "a line past other bases: clear, at the Obscured modifier)") in mobile_bay_text
 
@@ -2891,7 +2891,7 @@ def test_play32_holding_under_steam_fires_as_stationary_and_fire_is_marked_after
     """Play 32, moments 8 and 11: a ship holding under steam: stationary or moving to her own gunners? And with both
     sides firing at once, whose hits are marked first?"""
     assert "HS hold under steam (I, no drift: a target Immobile, +1, her own fire no firer modifier)" in mobile_bay_text
-    assert "still fires, a fort too; both sides throw, then mark, each its hits in the order thrown" in mobile_bay_text
+    assert "still fires, a fort too; both throw, then mark, firer by firer in roster order, each its hits as thrown" in mobile_bay_text
 
 
 def test_play32_turret_and_wheel_hits_and_a_shell_through_a_forts_walls(mobile_bay_text):
@@ -2971,7 +2971,7 @@ def test_play33_a_criticals_armour_die_a_monitors_port_jammed_and_a_natural_ten(
     the armour Table 15 names); where a monitor's Port Jammed goes (the turret's armour and TDP); and does a natural
     10 misfire when 10 or more is needed (yes, the text: 'an unmodified roll of 10 always misses')."""
     ref = _reference(mobile_bay_pages)
-    assert "armour: what tests it, by the hit's one deflection d10, its gun and range (* ours)" in ref
+    assert "armour: what tests it, by the hit's one deflection d10, its gun and range" in ref
     assert "pierced or deflected alike; armour, damage where it sits (turret: TDP; else a hull hit) *" in ref
     assert "Table 11 · misfire (a natural 10 to hit, even needing 10 or more)" in ref
 
@@ -3337,7 +3337,7 @@ def test_play38_forts_strays_idle_guns_smoke_and_a_criticals_armour_die(bundled_
     for text in _both_papers(bundled_packs, mobile_bay_pages):
         assert "her own range and aspect; firing at a fort: the one hiding the firer)" in text
         assert "(rounded up, at least 2), the rest at others or idle" in text
-        assert "by the hit's one deflection d10, its gun and range (* ours)" in text
+        assert "by the hit's one deflection d10, its gun and range" in text
         assert "2. Bases hiding her (at a fort: hiding the firer) as much or more: theirs instead, never both." in text
 
 
@@ -3461,8 +3461,8 @@ def test_p40_a_critical_on_a_part_armoured_location_rolls_the_part_armour_die(mo
     hit's: 5 or less strikes that location's armour, else it counts U; the quick reference and p. 3 say it."""
     assert ("(part) armour * roll a d10 for each hit on it, a critical testing it too: 5 or less strikes its armour, "
             "else it counts U") in mobile_bay_text
-    assert ("Partial armour a hit on a (part) location, a critical testing it too, strikes its armour on 5 or less "
-            "on a d10, else counts U partial_armour") in mobile_bay_text
+    assert ("Partial armour a hit on a (part) location, a critical testing it too (not other armour): its armour on a "
+            "d10 of 5 or less, else U partial_armour") in mobile_bay_text
 
 
 def _crosses(a, b, c, d) -> bool:
@@ -3737,7 +3737,7 @@ def test_p42_hits_on_one_target_are_marked_firer_by_firer_as_the_dice_went(bundl
     """Moment 12: three ships hit Selma at once, and the order decides whose hit empties her hull: "each its hits in
     the order thrown" now says firer by firer, as the dice were thrown (the player's ruling), on Table 1's Gunnery row."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert ("both sides throw, then mark, each its hits in the order thrown, firer by firer): declare target, "
+        assert ("both throw, then mark, firer by firer in roster order, each its hits as thrown): declare target, "
                 "shot or shell") in _reference(pages)
 
 
@@ -3761,9 +3761,9 @@ def test_p42_the_turn_1_binding_puts_the_monitors_column_to_starboard_and_turns_
     column is. Where it is: every ship holds her heading, the set-up page says, A4 and Letter."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         setup = _setup_page(pages)
-        assert ("Binding: the Union line holds its heading at 4 kn, every ship (the monitors' column is the one to "
-                "starboard, nearest the fort: a place, not a turn); Tennessee and gunboats wait inside the torpedo line "
-                "(0 kn); both sides may fire.") in setup
+        assert ("Binding: the Union line holds its heading at 4 kn, every ship, the monitors too (theirs is the "
+                "starboard column, nearest the fort): none turns on turn 1; Tennessee and gunboats wait inside the "
+                "torpedo line (0 kn); both sides may fire.") in setup
 
 
 def test_p42_an_arriving_ship_may_come_on_a_level_slower_and_the_set_up_does_not_say_otherwise(bundled_packs,
@@ -3886,7 +3886,7 @@ def test_p43_a_fort_destroyed_in_gunnery_still_fires_that_phase_its_jams_and_bur
     phase as a vessel does; its jam or burst rolls are moot. The turn strip and the readings row say it."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         text = " ".join(pages)
-        assert ("Gunnery all at once (a vessel sunk or a gun lost this phase still fires, a fort too; both sides "
+        assert ("Gunnery all at once (a vessel sunk or a gun lost this phase still fires, a fort too; both "
                 "throw") in _reference(pages)
         row = _readings_row(text, "Fort at 0 SDP")
         assert row.startswith("destroyed at once, yet fires that phase as a vessel (jams, bursts moot); no later fort "
@@ -3912,3 +3912,39 @@ def test_p43_slow_downs_from_different_causes_add_up(bundled_packs, mobile_bay_p
         assert ("each machinery box struck -1 level; causes add (a wheel too); from her next orders, down to it at "
                 "once") in ref
         assert "One sidewheel lost: max speed -1 level" in ref
+
+
+def test_p43_a_criticals_hull_damage_takes_no_second_part_armour_die(bundled_packs, mobile_bay_pages):
+    """Moment 4 (p21 Table 15 Rudder, p22 (part) armour): Gaines's Lp hull took a Rudder critical (U). Does its "hull
+    damage as a hull hit" throw the hull's (part) d10 and Table 16 again? No: one deflection d10 a hit, the critical's
+    own armour result carries its hull damage. Table 15's title, the (part) armour row and the readings row say so,
+    A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert ("armour: what tests it, by the hit's one deflection d10, its gun and range, its hull damage too (no "
+                "(part) d10) (* ours)") in ref
+        assert ("(part) armour * roll a d10 for each hit on it, a critical testing it too: 5 or less strikes its "
+                "armour, else it counts U (a critical on other armour: no d10)") in ref
+        row = _readings_row(" ".join(pages), "Partial armour")
+        assert row.startswith("a hit on a (part) location, a critical testing it too (not other armour): its armour "
+                              "on a d10 of 5 or less, else U")
+
+
+def test_p43_hits_from_several_firers_are_marked_in_roster_order(bundled_packs, mobile_bay_pages):
+    """Moment 6 (p21 Table 1 phase 3): "firer by firer" named no first firer, and on turn 3 it decided whether
+    Octorara's gun was lost before Selma's jam. Roster order, Table 1's Gunnery row says, A4 and Letter; the player's
+    order thrown is gone."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert ("a fort too; both throw, then mark, firer by firer in roster order, each its hits as thrown): declare "
+                "target") in ref
+        assert "firer by firer):" not in ref
+
+
+def test_p43_the_turn_1_binding_says_plainly_the_monitors_do_not_turn(bundled_packs, mobile_bay_pages):
+    """Moment 9 (p2 Event 1): "a place, not a turn" left open whether the monitors may turn on turn 1. The event row
+    now says none turns on turn 1, the monitors too, on the set-up page, A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        assert "every ship, the monitors too (theirs is the starboard column, nearest the fort): none turns on turn 1;" in setup
+        assert "a place, not a turn" not in setup

@@ -217,7 +217,8 @@ def critical_tables(ctx: Context) -> list[Block]:
         out.append(Table(body, header=[die, title, "Armour", "Effect"], **style("reference_criticals"),
                          align=["centre", "left", "left", "left"],
                          title=None if k else f"Table 15 · critical hits, {die} (6: again on the specials); "
-                                              f"armour: what tests it, by the hit's one deflection d10, its gun and range (* ours){d3_words(ctx)}"))
+                                              f"armour: what tests it, by the hit's one deflection d10, its gun and range, its hull damage "
+                                              f"too (no (part) d10) (* ours){d3_words(ctx)}"))
     return out
 
 
@@ -428,7 +429,7 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
                                 "hit on a (part) location) or whole (every hit on it tests the armour)")
         how = ("every hit on it tests the armour" if reading == "whole" else
                f"roll a d10 for each hit on it, a critical testing it too: {pa.need(p, 'armoured_on', 'a d10 roll')} or less strikes its armour, "
-               "else it counts U")
+               "else it counts U (a critical on other armour: no d10)")
         more.append(["(part) armour" + _star(pa), how])
     return [Table(rows, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),
                   title="The turn's rules (* ours: the text's chapter is lost)"),
