@@ -155,8 +155,9 @@ def test_a_vessel_sheet_has_a_box_per_fire_test_marker_and_the_states_a_turn_can
 def test_a_fort_sheet_has_its_target_size_fire_boxes_and_silenced(mobile_bay_pages):
     """Top-10 item 10: no target size, fire box or SDP-0 effect on a fort; "Garrison –" unexplained."""
     page = next(p for p in mobile_bay_pages if p.count("Fort Morgan water battery") and "Fire log" in p)
-    for words in ("Target size F, Immobile", "Garrison (men)", "Fire test markers", "On fire", "Out of control", "Silenced (SDP 0)"):
+    for words in ("Target size F, Immobile", "Fire test markers", "On fire", "Out of control", "Silenced (SDP 0)"):
         assert words in page, words
+    assert "Garrison" not in page  # play 43: an unknown garrison, read by no rule, is no box (it was "–")
 
 
 def test_orders_log_rows_are_5_mm_on_every_sheet(library):
@@ -1475,13 +1476,14 @@ def test_fort_morgans_fire_log_gives_each_face_its_column_where_the_page_has_roo
     from shipyard.rules.smoke_on_the_water.sheet import orders_log
 
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "Fire log · each face: the ships fired at, the gun boxes at each as declared" in page
+    assert "Fire log · each face: ships, gun boxes, for a misfire's random gun" in page
     assert page.count("Turn Channel fronts Bay front") == 3
     for paper in ("a4", "letter"):
-        log = orders_log(True, 12, True, ["channel fronts", "bay front"])
+        log = orders_log(True, 12, True, [("channel fronts", 20), ("bay front", 8)])
         part_w, parts = log.tables(PAPERS[paper].printable.w)
         _, widths, _, heights = parts[0].layout(part_w)
-        assert heights[0] == 1 and min(widths[1:]) >= 22.0, (paper, widths)
+        # play 43, moment 11: the channel fronts (20 guns) the wider, the bay front (8) still a third
+        assert heights[0] == 1 and widths[1] >= 34.0 and widths[2] >= 15.0, (paper, widths)
 
 
 def test_an_embrasure_critical_says_which_figure_a_hit_the_walls_deflect_does(mobile_bay_pages):
@@ -2504,7 +2506,7 @@ def test_sotw37_item5_guns_that_bear_on_no_ship_are_one_line_not_boxes(mobile_ba
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         page = next(p for p in pages if "Fort Morgan Fort · " in p and "Fire log" in p)
         assert "bears on no ship" not in page
-        line = page.split("Also mounted, bearing on no ship here (never fire, no boxes): ", 1)[1]
+        line = page.split("Also mounted, listed for the whole armament, on a face no ship reaches (never fire, no boxes): ", 1)[1]
         for g, n in idle:
             assert f"{n} {g.code}, {g.gun}" in line
     block = S.guns_block(d.stats, faces=faces)
@@ -2692,8 +2694,8 @@ def test_a_forts_fire_log_asks_for_the_gun_boxes_a_misfires_random_gun_is_drawn_
         assert "(Bro 5, Har 5)" not in page
         # play 30, moment 7: "Har 6–7 13" read as one range; the example says "and"
         assert "Har 6–7 13" not in page
-        assert "Fire log · each face: the ships fired at, the gun boxes at each as declared, for a misfire's random gun " \
-            "(Bro 1–5; Har 6–7 and 13)" in page \
+        assert "Fire log · each face: ships, gun boxes, for a misfire's random gun (so: Brooklyn boxes 1–5; " \
+            "Hartford 6, 7 and 13)" in page \
             or "Ships fired at: gun boxes" in page
     letter = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)]
     # Letter: both forts (one page) keep one column, every part of each log headed so
@@ -3639,8 +3641,8 @@ def test_p41_a_forts_fire_log_numbers_its_boxes_as_the_targets_are_declared(mobi
     """Moment 11: which of a face's boxes fired at which ship, for a misfire's random gun? The A4 fire log's heading
     says the boxes at each ship as declared (the player's ruling); the sheet's fire line already lets any spread."""
     fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("Fire log · each face: the ships fired at, the gun boxes at each as declared, for a misfire's random gun "
-            "(Bro 1–5; Har 6–7 and 13)") in fort
+    assert ("Fire log · each face: ships, gun boxes, for a misfire's random gun (so: Brooklyn boxes 1–5; Hartford 6, "
+            "7 and 13)") in fort
     assert "the rest may fire at others in range (any spread; never at her)" in fort
 
 
@@ -3948,3 +3950,42 @@ def test_p43_the_turn_1_binding_says_plainly_the_monitors_do_not_turn(bundled_pa
         setup = _setup_page(pages)
         assert "every ship, the monitors too (theirs is the starboard column, nearest the fort): none turns on turn 1;" in setup
         assert "a place, not a turn" not in setup
+
+
+def test_p43_fort_morgans_channel_fronts_get_the_wider_fire_log_cell(bundled_packs):
+    """Moment 11 (p15): one "Channel fronts" cell a turn, no wider than the bay front's, held 4 targets and 20 box
+    numbers. Each face's cell now goes by its guns (20 to 8, none under a third): on the A4 page the channel fronts'
+    column is about twice the bay front's, measured from the printed headers; the page count holds (22)."""
+    from conftest import pdf_page_chars
+
+    path = bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path
+    pages = pdf_page_texts(path)
+    assert len(pages) == 22
+    k = next(i for i, p in enumerate(pages) if "Channel fronts" in p and "Fort Morgan water battery" in p)
+    text, chars = pdf_page_chars(path, [k])[0]
+    at = lambda word: [chars[m.start()] for m in re.finditer(word, text)]  # noqa: E731
+    channel, bay = at("Channel fronts"), at("Bay front")
+    assert len(channel) == len(bay) == 3
+    row = channel[0].baseline
+    turns = sorted(c.x for c in at("Turn") if abs(c.baseline - row) < 0.5)
+    assert len(turns) == 3
+    for n in range(2):
+        channel_w = bay[n].x - channel[n].x
+        bay_w = turns[n + 1] - bay[n].x
+        assert channel_w > 1.5 * bay_w > 0, (n, channel_w, bay_w)  # the bay front's with the gap after it
+
+
+def test_p43_the_fort_sheet_explains_its_example_its_idle_guns_and_drops_an_empty_garrison(bundled_packs,
+                                                                                       mobile_bay_pages):
+    """Other defects (p15, p3): the fire log's "(Bro 1–5; Har 6–7 and 13)" was cryptic; "Garrison (men) –" an empty
+    field; "+4 LSB idle" guns with no word why. The example is now in words, the garrison box is gone where none is
+    known, and the Also mounted line says why the idle guns are listed (the fort's whole armament, on a face no ship
+    reaches). A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        fort = _fort_pages(pages)["Fort Morgan"]
+        assert "Garrison" not in fort and "Garrison" not in _fort_pages(pages)["Fort Morgan water battery"]
+        assert ("Also mounted, listed for the whole armament, on a face no ship reaches (never fire, no boxes): 4 LSB, "
+                "32-pounder seacoast gun (army).") in fort
+        assert "Bro 1–5" not in fort
+    fort = _fort_pages(mobile_bay_pages)["Fort Morgan"]
+    assert "for a misfire's random gun (so: Brooklyn boxes 1–5; Hartford 6, 7 and 13)" in fort
