@@ -247,9 +247,9 @@ def test_a_gun_hit_says_which_gun_and_how_to_mark_it(mobile_bay_text):
 def test_a_start_speed_in_knots_is_given_its_table_2_level():
     """Round 2, moment 1: the set-up page said "4 kn", not a Table 2 level; the lead's speed_words hook prints this."""
     from shipyard.rules.smoke_on_the_water.derive import speed_words
-    assert speed_words(4) == "Medium (Table 2's 5 kn, the nearest level)"  # Mobile Bay's start speed
+    assert speed_words(4) == "Medium, the M counter (Table 2's 5 kn, the nearest level)"  # Mobile Bay's start speed
     assert [speed_words(k) for k in (0, 2, 3.5, 7, 12)] == [
-        "Immobile, the same I as an HS order (hold under steam)", "Slow", "Slow (Table 2's 2 kn, the nearest level)", "Fast (Table 2's 8 kn, the nearest level)",
+        "Immobile, the same I as an HS order (hold under steam)", "Slow", "Slow, the S counter (Table 2's 2 kn, the nearest level)", "Fast, the F counter (Table 2's 8 kn, the nearest level)",
         "Very Fast"]
 
 
@@ -263,7 +263,7 @@ def test_the_start_speeds_read_the_rule_sets_tables_once_a_process(monkeypatch):
     real = contract.load_tables
     monkeypatch.setattr(contract, "load_tables", lambda *a, **k: read.append(a) or real(*a, **k))
     assert [speed_words(k) for k in (4, 4, 7, 12)][1:] == [
-        "Medium (Table 2's 5 kn, the nearest level)", "Fast (Table 2's 8 kn, the nearest level)", "Very Fast"]
+        "Medium, the M counter (Table 2's 5 kn, the nearest level)", "Fast, the F counter (Table 2's 8 kn, the nearest level)", "Very Fast"]
     assert len(read) <= 1, read
 
 
@@ -553,7 +553,7 @@ def test_the_start_speed_is_called_by_its_level_with_the_levels_own_knots(librar
 
     blocks, _ = setup_blocks_on(library, "mobile-bay-1864", "smoke-on-the-water", "a4")
     text = flat(" ".join(t for b in blocks for t in b.texts()))
-    assert "Start speeds: 0 kn is Immobile, the same I as an HS order (hold under steam); 4 kn is Medium (Table 2's 5 kn, the nearest level)." in text
+    assert "Start speeds: 0 kn is Immobile, the same I as an HS order (hold under steam); 4 kn is Medium, the M counter (Table 2's 5 kn, the nearest level)." in text
 
 
 def test_a_detonated_shell_reads_table_17s_shell_column_not_a_range_column(library):
@@ -3426,8 +3426,8 @@ def test_p40_the_set_up_says_both_columns_come_on_together_one_ship_each_a_turn(
     setup = next(p for p in mobile_bay_pages if p.startswith("Set-up:"))
     assert "the ships behind come on from the south edge, one a turn in each column, both columns at once" in setup
     assert "the rest arrive on its south edge: monitors x 66, pairs x 44½–33" in setup
-    assert "USS Winnebago 66, 0 000° 4 kn arrives turn 1" in setup
-    assert "USS Hartford + USS Metacomet 44½, 0 005° 4 kn lashed; arrives turn 1" in setup
+    assert "USS Winnebago 66, 0 000° M arrives turn 1" in setup
+    assert "USS Hartford + USS Metacomet 44½, 0 005° M lashed; arrives turn 1" in setup
 
 
 def test_p40_a_shell_bursting_on_a_fort_does_its_whole_shell_figure_on_the_forts_one_track(mobile_bay_pages):
@@ -3989,3 +3989,15 @@ def test_p43_the_fort_sheet_explains_its_example_its_idle_guns_and_drops_an_empt
         assert "Bro 1–5" not in fort
     fort = _fort_pages(mobile_bay_pages)["Fort Morgan"]
     assert "for a misfire's random gun (so: Brooklyn boxes 1–5; Hartford 6, 7 and 13)" in fort
+
+
+def test_p43_the_starts_table_prints_the_speed_counters_letter_not_knots(bundled_packs, mobile_bay_pages):
+    """Other defects (p2): the start speed "4 kn" is on no speed counter (Table 2: 2, 5, 8, 12 kn). The starts table
+    now prints the counter's letter (Medium: M, 0 kn: I) and the line under the plan says which counter and why,
+    A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        assert "USS Tecumseh 66, 50 000° M USS Manhattan 66, 25 000° M" in setup
+        assert "CSS Tennessee 37½, 176½ 175° I" in setup
+        assert "000° 4 kn" not in setup and "005° 4 kn" not in setup
+        assert "4 kn is Medium, the M counter (Table 2's 5 kn, the nearest level)." in setup
