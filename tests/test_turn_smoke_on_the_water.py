@@ -4001,3 +4001,16 @@ def test_p43_the_starts_table_prints_the_speed_counters_letter_not_knots(bundled
         assert "CSS Tennessee 37½, 176½ 175° I" in setup
         assert "000° 4 kn" not in setup and "005° 4 kn" not in setup
         assert "4 kn is Medium, the M counter (Table 2's 5 kn, the nearest level)." in setup
+
+
+def test_p43_the_counters_give_more_hold_markers_than_the_five_of_play_43(bundled_packs):
+    """Other defects (p19-20): only 5 Hold (HS) for a fleet of 13 ships or more. The state markers' last row now
+    fills its spare cells with Hold (HS) and Jammed by turns, so Mobile Bay's pack has 7 HS (the 4 Confederates
+    holding on turn 1 and 3 to spare) and still a Jammed for every two vessels (12), on the same pages (A4 22, Letter
+    23)."""
+    for paper, budget in (("a4", 22), ("letter", 23)):
+        pages = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)
+        assert len(pages) == budget
+        text = flat(" ".join(pages))
+        assert text.count("Hold (HS) under steam, no drift") >= 7, paper
+        assert text.count("Jammed gun or port: no fire") >= 12, paper
