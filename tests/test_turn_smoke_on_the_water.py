@@ -363,7 +363,7 @@ def test_a_deflected_shell_does_no_damage_and_a_house_rule_gives_the_other_readi
     assert ("Deflected a deflected shot does its range column's figure after the slash (Table 17: Heavy at S, 6/1, "
             "does 1)") in mobile_bay_text
     assert "is never deflected); a shell *: nothing (cottonclad: a detonation roll, fire test marker)" in mobile_bay_text
-    assert 'Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker); a fort: after the slash, unpierced; detonation d10' in mobile_bay_text
+    assert 'Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker), at a fort too (ours); detonation d10' in mobile_bay_text
     assert "deflected_shell" in mobile_bay_text  # the readings page names the option
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  deflected_shell:\n    rows: {reading: undetonated}\n")
@@ -464,7 +464,7 @@ def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_
             "critical, fire or magazine if pierced fort_targets") in mobile_bay_text
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert ("3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike 4. d6 4-6 only "
-            "if the walls were pierced (deflected: its SDP (after the slash, whole), nothing more): 4-5 fire: a fire test marker; 6 magazine: 2d6 "
+            "if the walls were pierced (deflected: shot after the slash, shell none, nothing more): 4-5 fire: a fire test marker; 6 magazine: 2d6 "
             "SDP more and a fire test marker") in page
 
 
@@ -646,8 +646,8 @@ def test_the_squadron_waiting_on_turn_1_does_not_drift_with_the_tide(mobile_bay_
 
 def test_fort_morgans_points_need_only_the_fort_silenced_not_its_water_battery(mobile_bay_pages):
     """Moment 11: is Fort Morgan's +4 gained without silencing the water battery, which has its own sheet?"""
-    assert ("Fort Morgan's points The +4 is for Fort Morgan's own sheet silenced (0 SDP); the water battery (its own "
-            "sheet) and the gunboats, lost or not, score nothing.") in mobile_bay_pages[1]
+    assert ("Fort Morgan's points The +4 is for Fort Morgan's own sheet silenced (0 SDP); the water battery's sheet "
+            "silenced scores the Union +2 more; the gunboats, lost or not, score nothing.") in mobile_bay_pages[1]
 
 
 def test_the_confederates_do_not_test_in_their_own_torpedo_field(mobile_bay_pages):
@@ -1174,7 +1174,7 @@ def test_a_fort_sheet_says_a_deflected_hit_gets_no_fire_or_magazine_critical(mob
     """Replay 12, defect (p15): "walls pierced: 4-5 fire ..." left open whether a deflected hit still gets a fire; only
     p23's readings row ("only through the walls") settled it. The sheet says it where the player looks."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "only if the walls were pierced (deflected: its SDP (after the slash, whole), nothing more): 4-5 fire" in page
+    assert "only if the walls were pierced (deflected: shot after the slash, shell none, nothing more): 4-5 fire" in page
     assert "walls pierced: 4-5" not in page
 
 
@@ -1406,8 +1406,8 @@ def test_a_shell_bursting_on_a_fort_drives_its_gunners_off_and_a_house_rule_play
     assert forts and all("Silenced (SDP 0) Driven off (−1 to hit) *" in p for p in forts)
     assert ("Gunners driven off a shell from M or nearer bursting on a fort (deflected too): all its guns "
             "-1 to hit next turn, once; it still smokes (-2 too)") in mobile_bay_text
-    assert ("a shell *: nothing (cottonclad: a detonation roll, fire test marker); a fort: its Shell figure after the "
-            "slash; detonation d10: burst from M or nearer, Gunners driven off") in mobile_bay_text
+    assert ("a shell *: nothing (cottonclad: a detonation roll, fire test marker); a fort: none either; "
+            "detonation d10: burst from M or nearer, Gunners driven off") in mobile_bay_text
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  gunners_driven_off:\n    rows: {play: false}\n")
     ctx = RS.context(library, house)
@@ -1771,7 +1771,7 @@ def test_a_fort_critical_on_a_deflected_hit_says_it_does_its_sdp_and_nothing_mor
     """Replay 23, moment 2: "walls pierced only: 4-5 fire ..." still left open what a 4-6 does when the walls
     deflect the hit; the player guessed nothing more. The sheet says it at the roll."""
     page = flat(next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p))
-    assert "d6 4-6 only if the walls were pierced (deflected: its SDP (after the slash, whole), nothing more): 4-5 fire" in page
+    assert "d6 4-6 only if the walls were pierced (deflected: shot after the slash, shell none, nothing more): 4-5 fire" in page
 
 
 def test_the_roster_marks_a_part_armoured_hull_as_her_sheet_does(mobile_bay_pages):
@@ -2026,7 +2026,7 @@ def test_a_forts_shot_at_rules_are_short_numbered_lines_and_the_critical_on_a_de
         for words in ("2. size F +2 + Immobile +1 = +3; every hit strikes the walls; fort critical: each hit's own "
                       "location d10 (no column to read), a 10 on it (not the to-hit d10): the hit's SDP and a d6",
                       "3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike",
-                      "4. d6 4-6 only if the walls were pierced (deflected: its SDP (after the slash, whole), nothing more): 4-5 fire: a fire "
+                      "4. d6 4-6 only if the walls were pierced (deflected: shot after the slash, shell none, nothing more): 4-5 fire: a fire "
                       "test marker; 6 magazine: 2d6 SDP more and a fire test marker"):
             assert words in text, (fort, words)
         assert "else SDP alone" not in text
@@ -2172,7 +2172,7 @@ def test_a_shot_through_a_forts_walls_is_printed_on_every_fort_sheet_and_the_qui
         assert forts.count("Damage · strike a box for each point · pierced by shot: SDP ÷ 3, round up") == 2
         text = " ".join(pages)
         assert ("Fort pierced a solid shot through the walls: a third of its Table 17 SDP, round up (a shell: burst, all "
-                "its Shell figure; dud or deflected, after the slash; a deflected shot: after the slash, whole), every "
+                "its Shell figure; dud, after the slash; deflected, none; a deflected shot: after the slash, whole), every "
                 "point on the fort's one SDP track, whichever face was hit fort_targets") in text
     from shipyard.rules.smoke_on_the_water.sheet import shot_through
 
@@ -2267,7 +2267,8 @@ def test_sotw35_moment12_the_roster_base_is_the_base_itself(mobile_bay_pages):
 
 def test_sotw35_moment13_the_gunboats_score_nothing_said_on_the_set_up(mobile_bay_pages):
     """Replay 26, moment 13: Selma abandoned, and no score line for a Confederate gunboat: by design, now said."""
-    assert ("the water battery (its own sheet) and the gunboats, lost or not, score nothing" in mobile_bay_pages[1])
+    assert ("the water battery's sheet silenced scores the Union +2 more; the gunboats, lost or not, score nothing"
+            in mobile_bay_pages[1])
 
 
 # ----------------------------------------------------------------------------------- sotw35: replay 26's other defects
@@ -2811,7 +2812,7 @@ def test_a_shot_a_forts_walls_deflect_does_its_figure_after_the_slash_undivided(
     """Play 30, moment 3: the fort sheet divides a pierced shot's SDP by 3; is a deflected shot's figure after the
     slash divided too? No: said on the fort sheets' critical line and in the readings' Fort pierced."""
     forts = [p for p in mobile_bay_pages if "Fire log" in p and "Shot at" in p]
-    assert forts and all("(deflected: its SDP (after the slash, whole), nothing more)" in p for p in forts)
+    assert forts and all("(deflected: shot after the slash, shell none, nothing more)" in p for p in forts)
     assert "a deflected shot: after the slash, whole)" in " ".join(mobile_bay_pages)
 
 
@@ -2901,7 +2902,7 @@ def test_play32_turret_and_wheel_hits_and_a_shell_through_a_forts_walls(mobile_b
     broadside hit strikes with her consort between; and does a shell that pierces a fort roll to burst?"""
     assert "a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
     assert "the one facing the firer, a partner between or not; WDP, not HDP" in mobile_bay_text
-    assert ("(a shell: burst, all its Shell figure; dud or deflected, after the slash; a deflected shot: after the slash, "
+    assert ("(a shell: burst, all its Shell figure; dud, after the slash; deflected, none; a deflected shot: after the slash, "
             "whole)") in mobile_bay_text
 
 
@@ -2919,7 +2920,7 @@ def test_play32_gunners_are_driven_off_only_by_a_shell_from_medium_range_or_near
     abreast, not the long-range approach), said in the readings, on the fort sheets and in the Deflected line."""
     assert RS.tables().require("gunners_driven_off").rows["within"] == "M or nearer"
     assert "Gunners driven off a shell from M or nearer bursting on a fort" in mobile_bay_text
-    assert "a fort: its Shell figure after the slash; detonation d10: burst from M or nearer, Gunners driven off" in mobile_bay_text
+    assert "a fort: none either; detonation d10: burst from M or nearer, Gunners driven off" in mobile_bay_text
     assert all("Driven off: burst within M: tick, to hit −1 next turn only, erase" in p
                for p in mobile_bay_pages if "Fire log" in p)
 
@@ -3299,10 +3300,10 @@ def test_play38_a_deflected_shell_on_a_fort_says_one_thing_and_rolls_detonation(
     SDP, p. 22's Deflected line nothing; and no line said the deflected shell rolls the detonation that Gunners driven
     off needs. All three now say: its Shell figure after the slash, and a detonation d10."""
     for text in _both_papers(bundled_packs, mobile_bay_pages):
-        assert ("a fort: its Shell figure after the slash; detonation d10: burst from M or nearer, Gunners driven "
+        assert ("a fort: none either; detonation d10: burst from M or nearer, Gunners driven "
                 "off") in text
-        assert "dud or deflected, after the slash; a deflected shot: after the slash, whole" in text
-        assert "a detonation's marker); a fort: after the slash, unpierced; detonation d10" in text
+        assert "dud, after the slash; deflected, none; a deflected shot: after the slash, whole" in text
+        assert "a detonation's marker), at a fort too (ours); detonation d10" in text
         assert "a fort: Gunners driven off, if it bursts" not in text
 
 
@@ -3375,8 +3376,8 @@ def test_play39_a_deflected_shell_at_a_fort_reads_one_way_on_p3(bundled_packs, m
     driven off counts a deflected shell in plain words."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         readings = next(p for p in pages if "What the text leaves open" in p)
-        assert ('Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker); a fort: after '
-                "the slash, unpierced; detonation d10 deflected_shell") in readings
+        assert ('Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker), at a fort too '
+                "(ours); detonation d10 deflected_shell") in readings
         assert "bursting on a fort (deflected too): all its guns -1 to hit next turn" in readings
         assert "(pierced or not): all its guns" not in readings
 
@@ -3435,7 +3436,7 @@ def test_p40_a_shell_bursting_on_a_fort_does_its_whole_shell_figure_on_the_forts
     on the fort's one SDP track whichever face was hit (a third is the pierced shot's share of its figure)."""
     readings = next(p for p in mobile_bay_pages if "What the text leaves open" in p)
     assert ("Fort pierced a solid shot through the walls: a third of its Table 17 SDP, round up (a shell: burst, all "
-            "its Shell figure; dud or deflected, after the slash; a deflected shot: after the slash, whole), every "
+            "its Shell figure; dud, after the slash; deflected, none; a deflected shot: after the slash, whole), every "
             "point on the fort's one SDP track, whichever face was hit fort_targets") in readings
     assert "burst all" not in readings
     forts = [p for p in mobile_bay_pages if "Fire log" in p and "Structure (SDP)" in p]
@@ -3584,10 +3585,10 @@ def test_p41_a_deflected_shell_on_a_fort_is_unpierced_on_one_line(bundled_packs,
     pierced row keeps "burst, all its Shell figure" (play 40)."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         readings = next(p for p in pages if "What the text leaves open" in p)
-        assert ('Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker); a fort: after the '
-                "slash, unpierced; detonation d10 deflected_shell") in readings
+        assert ('Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker), at a fort too '
+                "(ours); detonation d10 deflected_shell") in readings
         assert "a fort: Fort pierced" not in readings
-        assert "(a shell: burst, all its Shell figure; dud or deflected, after the slash;" in readings
+        assert "(a shell: burst, all its Shell figure; dud, after the slash; deflected, none;" in readings
 
 
 def test_p41_a_consort_clear_of_her_partner_is_obscured_as_any_ship(bundled_packs, mobile_bay_pages):
@@ -4014,3 +4015,34 @@ def test_p43_the_counters_give_more_hold_markers_than_the_five_of_play_43(bundle
         text = flat(" ".join(pages))
         assert text.count("Hold (HS) under steam, no drift") >= 7, paper
         assert text.count("Jammed gun or port: no fire") >= 12, paper
+
+
+def test_p43_a_shell_the_walls_deflect_does_no_sdp_so_fort_morgan_stands_and_the_water_battery_scores(
+        bundled_packs, mobile_bay_pages, library, tmp_path):
+    """Other defects (balance, p3 and p15): Fort Morgan (brick, M) fell on turn 2 to shells the walls deflected, each
+    still doing 1 or 2, where on the day it was never silenced; the sturdier sand water battery scored nothing. Ours
+    now: a deflected shell does no SDP at a fort either (the text's "no further effect"; fort_targets
+    .deflected_shell_sdp), its detonation d10 still driving the gunners off; the water battery silenced scores the
+    Union +2. The pack's tables played by tools/sotw_fort_morgan.py (seeded, 200 games): by turn 3 the fort is silenced
+    in at most one game in ten; under the reading before ({deflected_shell_sdp: after}) in over half. Every page
+    says the one reading, A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        text = " ".join(pages)
+        readings = _readings_row(text, "Deflected shell")
+        assert readings.startswith('no damage ("no further effect"; cottonclad: a detonation\'s marker), at a fort too '
+                                   "(ours); detonation d10")
+        assert ("(a shell: burst, all its Shell figure; dud, after the slash; deflected, none; a deflected shot: after "
+                "the slash, whole)") in _readings_row(text, "Fort pierced")
+        assert "a fort: none either; detonation d10: burst from M or nearer, Gunners driven off" in _reference(pages)
+        for fort in _fort_pages(pages).values():
+            assert "only if the walls were pierced (deflected: shot after the slash, shell none, nothing more)" in fort
+        assert ("the water battery's sheet silenced scores the Union +2 more; the gunboats, lost or not, score "
+                "nothing. (reconstructed)") in _setup_page(pages)
+        assert "a fort: its Shell figure after the slash" not in text
+    tool = _fort_tool()
+    ours = tool.fort_summary(tool.Game(library, None, "shell"), games=200, seed=43)
+    assert ours[3]["silenced"] <= 0.10 and ours[3]["median"] < 48, ours[3]
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  fort_targets:\n    rows: {deflected_shell_sdp: after}\n")
+    before = tool.fort_summary(tool.Game(library, house, "shell"), games=200, seed=43)
+    assert before[3]["silenced"] > 0.5, before[3]

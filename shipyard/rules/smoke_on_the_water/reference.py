@@ -364,9 +364,12 @@ def deflected_shell(ctx: Context) -> str:
     within = ctx.tables.require("gunners_driven_off").rows.get("within")  # play 32, moment 6: from what band
     # Play 38, moments 2 and 3: at a fort a deflected shell does its Shell figure after the slash (Fort pierced) and
     # still rolls detonation, which Gunners driven off needs
-    fort = (f"; a fort: its Shell figure after the slash; detonation d10: burst{' from ' + within if within else ''},"
+    # play 43 (sotw30): at a fort's walls none either (fort_targets.deflected_shell_sdp; after: the reading before)
+    sdp = ctx.tables.require("fort_targets").rows.get("deflected_shell_sdp", "after")
+    figure = "its Shell figure after the slash" if sdp == "after" else "none either"
+    fort = (f"; a fort: {figure}; detonation d10: burst{' from ' + within if within else ''},"
             " Gunners driven off" if driven_off_to_hit(ctx) is not None
-            else "; a fort: its Shell figure after the slash")
+            else f"; a fort: {figure}")
     if reading == "none":
         return f"; a shell{_star(t)}: nothing (cottonclad: a detonation roll, fire test marker){fort}"
     if reading == "undetonated":
