@@ -19,8 +19,8 @@ stats (guns, codes, arcs, range bands, target sizes): nothing is copied here. Wh
   11: the gun jams for the rest of the game or bursts and is lost: no repairs here).
 * A hit: the location d10 (a 10 is a fort critical on the d6 of fort_targets.criticals), the walls' Table 16 number
   at the band (a 1 always deflects, a 10 always goes through, "*" and "-" no roll), Table 17's figure (a shell
-  detonates on the firer's nation's number; a deflected shell does nothing, deflected_shell's reading, or its
-  figure after the slash under the other; a shot that pierces does fort_targets.shot_through's share of its figure,
+  detonates on the firer's nation's number; a deflected shell does nothing, fort_targets.deflected_shell_sdp's
+  reading (play 43), or its figure after the slash under the other (after); a shot that pierces does fort_targets.shot_through's share of its figure,
   rounded up), the criticals as the rows read them: the embrasure's SDP by
   fort_targets.embrasure_sdp, a fire or the magazine only through the walls where the row says walls, the
   magazine's 2d6 more; fire test markers and fires by fire_test (a fire burns its SDP from the next phase; an
@@ -206,10 +206,13 @@ class Game:
         return -(-a // share), b, False
 
     def deflected_figure(self, shell: bool, after: int) -> int:
+        """A deflected hit on the fort's walls: a shot's figure after the slash; a shell's by
+        fort_targets.deflected_shell_sdp (play 43, sotw30: none; after, the reading before, which the tool had left
+        out: it did nothing for a deflected shell where the pack's fort took 1 or 2)."""
         if not shell:
             return after
-        reading = self.ctx.tables.require("deflected_shell").rows.get("reading", "none")
-        return after if reading == "undetonated" else 0
+        rows = self.ctx.tables.require("fort_targets").rows
+        return after if rows.get("deflected_shell_sdp", "after") == "after" else 0
 
     def mean_sdp(self, code: str, band: str, shell: bool, nation: str, armour: str) -> float:
         """Average SDP a hit does (pierced or not), to pick the ammunition."""

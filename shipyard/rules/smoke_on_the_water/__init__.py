@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..contract import RuleSet
 from .damage import TRACK_NAMES, damage_tracks, game_now, game_tracks
-from .derive import derive, plays, speed_words
+from .derive import derive, plays, speed_words, start_speed
 from .trackers import applies, trackers
 
 
@@ -37,6 +37,7 @@ RULESET = RuleSet(
     ground_yards={"1/600": 20 / 3, "1/1200": 40 / 3},
     minutes_per_turn=1.0,
     speed_words=speed_words,
+    start_speed=start_speed,  # the starts table's speed as the counter's letter (play 43: "4 kn" is on no counter)
     plays=plays,  # a fort off the table (outside the channel window, or placed nowhere) takes no part (derive.plays)
     # the open water's reading is Table 3's (running_aground.open_water: sotw33, the plan's water off the channel)
     depth_words=lambda tables: ("A ship drawing more than the depth tests Table 3 each turn she moves over it: a "

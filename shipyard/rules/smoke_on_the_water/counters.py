@@ -252,7 +252,10 @@ def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = F
     extra = more_states(spare + [k for k, _ in kinds], units, ctx)
     if extra:
         st = STYLES["state_marker"]
-        extra += ["jammed"] * (whole_rows(doc, len(extra), st, go_on=go_on) - len(extra))  # a whole row, never more
+        # a whole row, never more: the row's spare cells Hold (HS) and Jammed by turns (play 43: 5 HS for 13 ships
+        # that may hold, Jammed already one for every two vessels)
+        pad = whole_rows(doc, len(extra), st, go_on=go_on) - len(extra)
+        extra += [("hs", "jammed")[i % 2] for i in range(pad)]
         chit_sheet(doc, [_state_marker(k) for k in extra], st, layout=marks,
                    title="State markers" if layout == "backs" else None,
                    back_title="State markers (backs)", go_on=go_on)

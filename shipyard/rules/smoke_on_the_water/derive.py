@@ -136,7 +136,15 @@ def speed_words(knots: float) -> str:
         return f"{row['level']}, the same I as an HS order (hold under steam)"
     if row["knots"] == knots:
         return row["level"]
-    return f"{row['level']} (Table 2's {num(row['knots'])} kn, the nearest level)"
+    code = row.get("code", row["level"][0])
+    return f"{row['level']}, the {code} counter (Table 2's {num(row['knots'])} kn, the nearest level)"
+
+
+def start_speed(knots: float, units: list, leader=None) -> str:
+    """A start speed as the starts table prints it: the speed counter's letter, its Table 2 level (play 43, defects:
+    "4 kn" is on no speed counter; the set-up's line under the plan says which level it is and why). Default tables."""
+    row = speed_level(knots, _own_tables())[0]
+    return str(row.get("code", row["level"][0]))
 
 
 def astern_level(ahead: str, double_ender: bool, tables: Tables) -> tuple[str, Reason]:

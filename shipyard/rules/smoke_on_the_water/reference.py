@@ -217,7 +217,8 @@ def critical_tables(ctx: Context) -> list[Block]:
         out.append(Table(body, header=[die, title, "Armour", "Effect"], **style("reference_criticals"),
                          align=["centre", "left", "left", "left"],
                          title=None if k else f"Table 15 · critical hits, {die} (6: again on the specials); "
-                                              f"armour: what tests it, by the hit's one deflection d10, its gun and range (* ours){d3_words(ctx)}"))
+                                              f"armour: what tests it, by the hit's one deflection d10, its gun and range, its hull damage "
+                                              f"too (no (part) d10) (* ours){d3_words(ctx)}"))
     return out
 
 
@@ -363,9 +364,12 @@ def deflected_shell(ctx: Context) -> str:
     within = ctx.tables.require("gunners_driven_off").rows.get("within")  # play 32, moment 6: from what band
     # Play 38, moments 2 and 3: at a fort a deflected shell does its Shell figure after the slash (Fort pierced) and
     # still rolls detonation, which Gunners driven off needs
-    fort = (f"; a fort: its Shell figure after the slash; detonation d10: burst{' from ' + within if within else ''},"
+    # play 43 (sotw30): at a fort's walls none either (fort_targets.deflected_shell_sdp; after: the reading before)
+    sdp = ctx.tables.require("fort_targets").rows.get("deflected_shell_sdp", "after")
+    figure = "its Shell figure after the slash" if sdp == "after" else "none either"
+    fort = (f"; a fort: {figure}; detonation d10: burst{' from ' + within if within else ''},"
             " Gunners driven off" if driven_off_to_hit(ctx) is not None
-            else "; a fort: its Shell figure after the slash")
+            else f"; a fort: {figure}")
     if reading == "none":
         return f"; a shell{_star(t)}: nothing (cottonclad: a detonation roll, fire test marker){fort}"
     if reading == "undetonated":
@@ -428,7 +432,7 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
                                 "hit on a (part) location) or whole (every hit on it tests the armour)")
         how = ("every hit on it tests the armour" if reading == "whole" else
                f"roll a d10 for each hit on it, a critical testing it too: {pa.need(p, 'armoured_on', 'a d10 roll')} or less strikes its armour, "
-               "else it counts U")
+               "else it counts U (a critical on other armour: no d10)")
         more.append(["(part) armour" + _star(pa), how])
     return [Table(rows, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),
                   title="The turn's rules (* ours: the text's chapter is lost)"),

@@ -416,7 +416,8 @@ def idle_words(s: FortStats, idle: list[tuple[int, int]]) -> str | None:
     random gun picks one, as none bears on a firer). None where it has none."""
     if not idle:
         return None
-    return (f"Also mounted, bearing on no ship here (never fire, no boxes): "
+    # play 43 (defects, p15): why list guns that never fire? They are the fort's whole armament, as history gives it
+    return (f"Also mounted, listed for the whole armament, on a face no ship reaches (never fire, no boxes): "
             + "; ".join(f"{n} {s.guns[i].code}, {s.guns[i].gun}" for i, n in idle) + ".")
 
 
@@ -712,10 +713,12 @@ OUR_CODES = "CO cast off, HS hold under steam"
 TACTICAL_CODES = f"{TEXT_CODES}, {OUR_CODES}"
 
 
-def log_legend(ctx: Context, fort: bool = False, compact: bool = False, faces: list[str] | None = None) -> Block:
+def log_legend(ctx: Context, fort: bool = False, compact: bool = False, faces: list | None = None) -> Block:
     """The log's title, with what its codes mean for a vessel (a fort's log a column a face, `faces`: what to write)."""
     if fort:
-        return Heading("Fire log" + (" · each face: the ships fired at, the gun boxes at each as declared, for a misfire's random gun (Bro 1–5; Har 6–7 and 13)"
+        # play 43 (defects, p15): "(Bro 1–5; Har 6–7 and 13)" was cryptic: the example now says what it means
+        return Heading("Fire log" + (" · each face: ships, gun boxes, for a misfire's random gun (so: Brooklyn boxes 1–5; "
+                                     "Hartford 6, 7 and 13)"
                                      if len(faces or ()) > 1 else ""), **style("fire_log_head"))
     codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
     if compact:
@@ -728,15 +731,21 @@ def log_legend(ctx: Context, fort: bool = False, compact: bool = False, faces: l
                   **style("log_head"))
 
 
-def orders_log(fort: bool, turns: int, compact: bool, faces: list[str] | None = None) -> OrdersLog:
+def orders_log(fort: bool, turns: int, compact: bool, faces: list[tuple[str, int]] | None = None) -> OrdersLog:
     """Parts of numbered turns to fill in, `turns` in all: speed, manoeuvre and tactical orders (a fort: each ship it
     fired at and how many guns at her, up to four a turn, so in one wide column and fewer, wider parts; a fort whose
     guns bear from two faces or more, a column a face, so each face's cap at one ship is kept where it is written).
     The last part may be shorter: the log holds the game's turns, no more and no fewer."""
     if fort and faces and len(faces) > 1:
+        # play 43, moment 11: Fort Morgan's channel fronts (20 guns, four ships a turn) had a cell no wider than its
+        # bay front's (8): each face's width now goes by its guns, none under the style's least share
         look = style("fire_log_faces")
-        share = f"{(100 - float(look['turn'].rstrip('%'))) / len(faces):g}%"
-        return OrdersLog(turns, ["Turn"] + [f[0].upper() + f[1:] for f in faces], [look["turn"]] + [share] * len(faces),
+        rest = 100 - float(look["turn"].rstrip("%"))
+        guns = [max(1, int(n)) for _, n in faces]
+        least = float(look.get("least", 0))
+        raw = [max(least, g / sum(guns)) for g in guns]
+        shares = [f"{rest * r / sum(raw):.4g}%" for r in raw]
+        return OrdersLog(turns, ["Turn"] + [f[0].upper() + f[1:] for f, _ in faces], [look["turn"]] + shares,
                          **{**style("fire_log", compact), "parts": look["parts"]})
     if fort:
         return OrdersLog(turns, ["Turn", "Ships fired at: gun boxes"], style("fire_log_columns", compact)["columns"],
@@ -847,9 +856,10 @@ def fort_box_items(s: FortStats, unit, ctx: Context) -> list[tuple[str, Any]]:
     """A fort's stat boxes, (label, as printed); the web's stat card shows the same."""
     names = ctx.tables.require("armour_names").rows
     walls = s.armour.walls
+    # play 43 (defects, p15): "Garrison (men) –" was an empty field; no rule here reads it, so it shows only when known
     return [("Structure (SDP)", s.structural_damage_points), ("Walls: its Table 16 column", f"{walls} {names.get(walls, '')}"),
             ("Wall material", unit.walls.material.value), ("Target size", fort_target(ctx)),
-            ("Garrison (men)", unit.garrison or "–"), ("Nation", s.nation)]
+            *([("Garrison (men)", unit.garrison)] if unit.garrison else []), ("Nation", s.nation)]
 
 
 def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool, width: float = 190.0,
@@ -883,10 +893,11 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool, width: float = 1
     return [head, stat_boxes(s, ctx), panels, guns_block(s), *legends, damage_block(s, ctx, unit)] + ([] if consort else [log_head])
 
 
-def fire_log_faces(unit, d: Derived, ctx: Context) -> list[str] | None:
-    """The faces a fort's fire log gives a column each: where its set-up stands its guns on two faces or more (Fort
-    Morgan's channel fronts and bay front), so each face's cap at one ship is kept where it is written; else None."""
-    faces = [f for f, _ in face_guns(unit, ctx)] if d.stats.kind == "fort" else []
+def fire_log_faces(unit, d: Derived, ctx: Context) -> list[tuple[str, int]] | None:
+    """The faces a fort's fire log gives a column each, with their guns (its width goes by them): where its set-up
+    stands its guns on two faces or more (Fort Morgan's channel fronts and bay front), so each face's cap at one ship
+    is kept where it is written; else None."""
+    faces = list(face_guns(unit, ctx)) if d.stats.kind == "fort" else []
     return faces if len(faces) > 1 else None
 
 
@@ -897,7 +908,7 @@ def sheet(unit, d: Derived, ctx: Context, width: float, height: float | None = N
     boxes cost (the quick reference says it too) where that makes it shorter. headed: the page's running header (page_header) holds
     the to-hit line, so the sheet leaves its own out. by_face: a fort's fire log a column a face (fire_log_faces), the
     reminder line kept."""
-    def build(reminders: bool, faces: list[str] | None = None) -> Stack:
+    def build(reminders: bool, faces: list[tuple[str, int]] | None = None) -> Stack:
         blocks = fixed_blocks(unit, d, ctx, compact, width, reminders, to_hit=not headed, faces=faces)
         # a lashed consort's orders are her partner's log's (lashed_orders, on her Lashed to line): no log of her own
         log = [] if consort else [orders_log(d.stats.kind == "fort", game_turns(ctx), compact, faces)]
