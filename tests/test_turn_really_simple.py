@@ -1514,7 +1514,7 @@ def test_the_set_up_page_says_the_monitors_000_runs_into_the_torpedo_field_as_00
     """Defect (replay 12): the set-up warned only that 005° runs into the torpedo field, while the monitors start at
     x 59 (58½-59 then), west of the red buoy (59½), so their 000° does too."""
     setup = next(p for p in pack_pages if p.startswith("Set-up:"))
-    assert "A 005° heading runs into the field, and so does 000°" in setup
+    assert "005°, 000° meet the field." in setup  # play 43: in fewer words, the gap's way out beside it
 
 
 def test_the_close_order_event_warns_a_leader_slowed_by_hits_jams_the_line_behind_her(pack_pages):
@@ -2748,8 +2748,9 @@ def test_r28_the_scale_sentence_says_the_ground_is_three_times_the_models_scale(
     setup = _setup_page(pack_pages)
     model_yd = 1200 / 36
     assert RS.ground_yards["1/1200"] / model_yd == pytest.approx(3)
-    assert (f"Ground scale 100 yd to the inch at 1/1200 (the ground is three times the models' scale, whose inch is "
-            f"{model_yd:.0f} yd, as the cards' sizes are;") in setup
+    # play 43: said plainly, the table's inch in yards first (test_p43_defect_the_scale_sentence_...)
+    assert (f"Ground scale 100 yd to the inch at 1/1200 (1 in on the table = 100 yd, but a model's 1 in = "
+            f"{model_yd:.0f} yd: ships are three times too big for the ground, as the cards' sizes are;") in setup
     assert "makes an inch 100 yd" not in setup
 
 
@@ -3744,7 +3745,7 @@ def test_p41_moments_9_10_the_binding_f2_is_the_ships_and_the_gap_is_clear_for_a
         setup = _setup_page(pages)
         assert "(0 kn: holding place, not stationary); ships (not forts) may order F2. Orders free from turn 2" in setup
         assert "all may order F2" not in setup
-        assert "(drawn on the plan, and in numbers under On the table) is clear for any ship." in setup
+        assert "the gap east of the red buoy is clear for any ship, wooden line after monitors;" in setup
 
 
 def test_p41_moment_11_fire_boxes_struck_stay_struck_for_a_new_fire(pack_pages, bundled_packs):
@@ -4000,3 +4001,44 @@ def test_p43_moment_6_a_lashed_consorts_steam_pipes_bind_the_pair(pack_pages, bu
 
 def test_p43_the_quick_reference_keeps_its_type(bundled_packs):
     _quick_reference_holds_its_type(bundled_packs, 7.25, 6.75)
+
+
+# ---------------------------------------------------------------------------------------------- play 43 (rs29)
+
+
+def test_p43_defect_the_scale_sentence_gives_the_tables_inch_in_yards_first(pack_pages, bundled_packs):
+    """Defect (p2): 'the ground is three times the models' scale, whose inch is 33 yd' was a riddle. The sentence
+    now opens with what a player measures, 1 in on the table = 100 yd (the rule set's ground yards), on both papers;
+    the calibration bar says which edge is 100 mm and which 4 in."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        setup = _setup_page(pages)
+        assert f"(1 in on the table = {RS.ground_yards['1/1200']:.0f} yd, but a model's 1 in = 33 yd: ships are" in setup
+        assert "whose inch is" not in setup
+        joined = " ".join(pages)
+        assert "this bar must measure 100 mm on its upper edge, 4 in on its lower" in joined
+        assert "(the lower: 4 in, 101.6 mm)" not in joined
+
+
+def test_p43_moment_9_the_gap_says_when_the_monitors_come_back_to_000_and_that_the_wooden_line_may_follow(
+        pack_pages, bundled_packs):
+    """Moment 9 (p2 The gap): 045° from the gap runs onto Mobile Point about 2 in on, and nothing said when to come
+    back to 000° nor whether the wooden line may follow. The torpedo line's rule says both: past the field's north
+    edge (y 34, x 62½, from the plan's own numbers: 2½ in on 045° from x 60, y 31½) back onto 000°, clear of the
+    point; the wooden line follows the monitors through. The Letter plan keeps its size (its labels need no leaders)."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        setup = _setup_page(pages)
+        assert "the gap east of the red buoy is clear for any ship, wooden line after monitors;" in setup
+        assert "on 045° from it, past y 34 (x 62½) back onto 000°, clear of the point." in setup
+        assert "Torpedo line: x 30–59½, y 31½–34" in setup  # the y 34 named is the field's own north edge
+
+
+def test_p43_defect_p1_and_p2_agree_that_every_ship_lost_scores_alike(pack_pages, bundled_packs):
+    """Defect (p1 against p2 Scores): p1 said 'losing a ship to the torpedoes or the forts costs points', while p2
+    scores every sunk Union ship the same whatever sank her. p1 now says every ship lost costs points, whatever the
+    cause, as p2's rows (one per kind of ship, no cause named) score it."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        cover = " ".join(pages[0].split())
+        assert "Every ship lost costs points, to torpedoes, forts or ships alike;" in cover
+        assert "to the torpedoes or the forts costs points" not in cover
+        setup = _setup_page(pages)
+        assert "Confederate each Union wooden ship sunk or struck +4" in setup and "by torpedo" not in setup
