@@ -192,7 +192,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "Abandoned: the crew leave: she fires no more (a target still), does not sink, scores as struck; she drifts from that turn's end (lashed: not carried; see Casting off)",
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
                   "roll 1d6+2 when she is struck past 0: this turn plus the total is her SINKS T__ (turn 3, die 3: T8)",
-                  "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
+                  "A gun lost: a hit that takes a gun takes the first there is of: (1) the largest able gun that bears on the firer",
                   "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd, not as a stationary firer (no +1)",
                   "No gun left bears on the firer: no effect. T__:",
                   "1d6 moves (two a turn): half the roll, rounded up (turn 1, roll 6: T4)"):
@@ -371,8 +371,8 @@ def test_a_forts_share_is_at_most_at_one_ship_and_the_rest_may_fire_at_others(pa
 def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_the_reference(pack_pages, tmp_path):
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "a gun lost is the largest gun that bears on the firer (if none bears, her largest)" in cards
-    assert ("takes the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed, "
-            "listed) after every gun that can, bearing or not, a lashed ship's inboard gun after all others") in _reference(pack_pages)
+    assert ("takes the first there is of: (1) the largest able gun that bears on the firer; (2) else her largest able gun; (3) a gun unable to fire (jammed, "
+            "listed) after every gun that can, bearing or not; (4) a lashed ship's inboard gun after all others") in _reference(pack_pages)
 
 
 def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(pack_pages):
@@ -1157,7 +1157,7 @@ def test_casting_off_takes_a_half_move_in_which_the_pair_does_not_move(pack_page
 
 def test_a_gun_lost_strikes_a_jammed_gun_only_when_no_gun_that_bears_is_free(pack_pages):
     """Moment 6: the owner struck the gun a shutter had already jammed, keeping a working one."""
-    words = "the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed"
+    words = "(1) the largest able gun that bears on the firer; (2) else her largest able gun; (3) a gun unable to fire (jammed"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1334,8 +1334,8 @@ def test_every_ships_card_has_a_struck_box_where_her_fight_ends(pack_pages, libr
 def test_a_gun_lost_when_none_bears_is_never_a_lashed_pairs_inboard_gun_first(pack_pages):
     """Replay 9's loophole: with no gun bearing on the firer, the owner could give up an inboard broadside gun that
     could never fire (a lashed sloop's port battery). The largest gun not inboard is taken."""
-    said = ("the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed, listed) "
-            "after every gun that can, bearing or not, a lashed ship's inboard gun after all others")
+    said = ("(1) the largest able gun that bears on the firer; (2) else her largest able gun; (3) a gun unable to fire (jammed, listed) "
+            "after every gun that can, bearing or not; (4) a lashed ship's inboard gun after all others")
     assert said in _reference(pack_pages)
     assert _said_once(pack_pages, said)
     cards = " ".join(p for p in pack_pages if "Ship data cards" in p)  # and on the lashed ships' own rows (replay 32)
@@ -1555,7 +1555,7 @@ def test_the_readings_page_gives_a_second_reading_in_words_not_an_option_name(pa
     assert page.count("A club may instead play") == 1  # the column's head: each other reading in its column
     for r in ctx.tables.require("reconstructions").rows:
         assert not r["option"] or other_readings(ctx.tables, r["option"]) in page, r["rule"]
-    assert ("(if none bears, her largest), a gun unable to fire (jammed, listed) after every gun that can, bearing or not, a lashed ship's inboard gun after all "
+    assert ("(2) else her largest able gun; (3) a gun unable to fire (jammed, listed) after every gun that can, bearing or not; (4) a lashed ship's inboard gun after all "
             "others, even hit from her inboard side (facing the firer, they cannot fire: as if none bore); with none left, "
             "read as a 1 (lose ½ knot)") in _reference(pack_pages)
     assert "Which gun is lost quick reference any that bears, the owner's choice" in page
@@ -2812,7 +2812,7 @@ def test_r29_moment_2_a_jammed_gun_is_lost_after_every_gun_that_can_fire_whateve
     """Moment 2 (p11 A gun lost): Fort Morgan's only 10in was jammed when 24 hits came in: 'last' among guns of its
     size, or after every other gun that bears? After every gun that can fire, whatever its size: the rifles went
     first. Said in the gun-lost rule, once."""
-    said = "a gun unable to fire (jammed, listed) after every gun that can, bearing or not, a lashed ship's inboard gun"
+    said = "a gun unable to fire (jammed, listed) after every gun that can, bearing or not; (4) a lashed ship's inboard gun"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
 
 
@@ -3675,7 +3675,7 @@ def test_p41_moment_1_a_jammed_gun_is_lost_after_every_able_gun_bearing_or_not(p
     read as the guns that bear or any gun aboard? Any able gun, bearing or not, as the player ruled."""
     for pages in (pack_pages, _letter_pages(bundled_packs)):
         qr = _reference(pages)
-        assert "a gun unable to fire (jammed, listed) after every gun that can, bearing or not, a lashed ship's" in qr
+        assert "a gun unable to fire (jammed, listed) after every gun that can, bearing or not; (4) a lashed ship's" in qr
         assert _said_once(pages, "after every gun that can, bearing or not")
         assert "A jammed gun lost quick reference jammed but bearing, before guns not bearing" in _readings(pages)
 
@@ -3691,7 +3691,7 @@ def test_p41_moment_1_the_bearing_reading_is_a_house_rule_that_reaches_the_words
     house = type(ctx.tables)(ctx.tables)
     house["jammed_gun"] = replace(ctx.tables.require("jammed_gun"), rows={"after": "bearing"})
     said = reading(house, "Which gun is lost")
-    assert "a gun unable to fire (jammed, listed) after every gun that can and bears (it bears too)," in said
+    assert "(2) a gun unable to fire (jammed, listed) after every gun that can and bears (it bears too); (3) else her" in said
     assert "bearing or not" not in said
 
 
@@ -4042,3 +4042,29 @@ def test_p43_defect_p1_and_p2_agree_that_every_ship_lost_scores_alike(pack_pages
         assert "to the torpedoes or the forts costs points" not in cover
         setup = _setup_page(pages)
         assert "Confederate each Union wooden ship sunk or struck +4" in setup and "by torpedo" not in setup
+
+
+def test_p43_moment_8_the_gun_lost_order_is_numbered_steps_the_first_there_is_goes(pack_pages, bundled_packs, ctx):
+    """Moment 8 (p11 A gun lost): 'if none bears, her largest ... a gun unable to fire ... after every gun that can,
+    bearing or not ... inboard after all others' had to be read three times. It is now numbered steps, the first
+    there is goes: (1) able and bearing, (2) her largest able, (3) unable to fire, (4) inboard; the house rules
+    (gun_lost, jammed_gun) renumber the same steps."""
+    from dataclasses import replace
+
+    from shipyard.rules.really_simple.words import reading
+
+    for pages in _both_papers(pack_pages, bundled_packs):
+        qr = _reference(pages)
+        lost = qr.index("A gun lost:")
+        steps = [qr.index(f"({k}) ", lost) for k in range(1, 5)]
+        assert steps == sorted(steps) and "(5) " not in qr[steps[0]:steps[0] + 600]
+        assert ("A gun lost: a hit that takes a gun takes the first there is of: (1) the largest able gun that bears "
+                "on the firer; (2) else her largest able gun; (3) a gun unable to fire (jammed, listed)") in qr
+        assert "if none bears, her largest" not in qr
+    house = type(ctx.tables)(ctx.tables)
+    house["jammed_gun"] = replace(ctx.tables.require("jammed_gun"), rows={"after": "bearing"})
+    house["gun_lost"] = replace(ctx.tables.require("gun_lost"), rows={"choose": "owner"})
+    said = reading(house, "Which gun is lost")
+    assert ("(1) any able gun that bears on the firer, the owner's choice; (2) a gun unable to fire (jammed, listed) "
+            "after every gun that can and bears (it bears too); (3) else any able gun; (4) else any other unable to "
+            "fire (jammed, listed); (5) a lashed ship's inboard gun after all others") in said

@@ -369,6 +369,28 @@ OPTIONS = {"lashed_fouled": ("pair", LASHED_FOULED), "list_guns": ("pivots", LIS
            "jammed_gun": ("after", JAMMED_GUN)}
 
 
+# play 43, moment 8: "if none bears, her largest ... a gun unable to fire ... after every gun that can, bearing or
+# not ... inboard after all others" was read three times: the same order as numbered steps, the first there is goes,
+# built from gun_lost (largest or owner's pick) and jammed_gun (a jammed gun that bears before able ones that do not)
+GUN_FIRST = {"heaviest": ("the largest able gun that bears on the firer", "her largest able gun"),
+             "owner": ("any able gun that bears on the firer, the owner's choice", "any able gun")}
+GUN_UNABLE = "a gun unable to fire (jammed, listed)"
+GUN_INBOARD = ("a lashed ship's inboard gun after all others, even hit from her inboard side (facing the firer, they "
+               "cannot fire: as if none bore)")
+
+
+def gun_order(tables: Tables) -> str:
+    """Which gun a hit takes, as numbered steps: '(1) the largest able gun that bears on the firer; (2) else ...',
+    the jammed_gun words in the step they order."""
+    bears, aboard = GUN_FIRST[option(tables, "gun_lost")]
+    unable = f"{GUN_UNABLE} {option_words(tables, 'jammed_gun')}"
+    if option(tables, "jammed_gun") == "bearing":
+        steps = [bears, unable, f"else {aboard}", f"else any other {GUN_UNABLE.removeprefix('a gun ')}", GUN_INBOARD]
+    else:
+        steps = [bears, f"else {aboard}", unable, GUN_INBOARD]
+    return "; ".join(f"({k}) {step}" for k, step in enumerate(steps, 1))
+
+
 def option(tables: Tables, name: str) -> str:
     """The reading a house-rules option table chooses ('third'), checked against the readings there are."""
     key, words = OPTIONS[name]
@@ -416,7 +438,7 @@ def readings(tables: Tables) -> list[dict]:
 def _filled(tables: Tables, row: dict) -> str:
     """One readings row's words, its option's chosen words and table values filled in."""
     text = _OPTION.sub(lambda m: option_words(tables, m.group(1)), str(row["reading"]))
-    text = text.replace("{sinking_example}", sinking_example(tables))
+    text = text.replace("{sinking_example}", sinking_example(tables)).replace("{gun_order}", gun_order(tables))
     return fill(text, tables, "table reconstructions")
 
 
