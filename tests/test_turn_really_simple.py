@@ -3499,7 +3499,8 @@ def test_p37_defects_the_fort_hit_pointer_the_gap_run_and_the_model_size_kept_wi
     """Defects: '2-3 Lose a gun' with no word of a fort's 2 only; the gap's '(from y 30½: x 60 at y 31½)' read as a
     1 in run; 'model' and '2.3×0.4in' wrapping apart on a card."""
     for pages in (pack_pages, _letter_pages(bundled_packs)):
-        assert "On a hit, roll 1d6 (a ship; on a fort: Forts)" in _reference(pages)
+        # play 43, moment 10: the pointer now says the rolls that count on a fort (test_p43_moment_10_...)
+        assert "On a hit, roll 1d6 (a fort: only 2, 6; 2d6 6, 11 count)" in _reference(pages)
         assert "turn onto 045° by y 30½, writing fewer inches at need (then 1.4 in on: x 60, y 31½)" in _setup_page(pages)
     cards = " ".join(_card_pages(pack_pages))
     assert "Sidewheel gunboat · Octorara class · USN · model\u00a01.9×0.3in" in cards or \
@@ -4068,3 +4069,23 @@ def test_p43_moment_8_the_gun_lost_order_is_numbered_steps_the_first_there_is_go
     assert ("(1) any able gun that bears on the firer, the owner's choice; (2) a gun unable to fire (jammed, listed) "
             "after every gun that can and bears (it bears too); (3) else any able gun; (4) else any other unable to "
             "fire (jammed, listed); (5) a lashed ship's inboard gun after all others") in said
+
+
+def test_p43_moment_10_the_hit_tables_heading_says_which_rolls_do_anything_to_a_fort(pack_pages, bundled_packs, ctx,
+                                                                                    mobile_bay):
+    """Moment 10 (p11 'On a hit', p6 fort cards): what a fort ignores (a list, a magazine, steering) was only in
+    Forts' last line and on the fort's card. The hit table's own heading now says the rolls that count on a fort,
+    worked from the same rows the no-effect line leaves out (fort_hits' 2: only 2 takes a gun; 2d6 6 shutter, 11
+    FIRE), and the two agree."""
+    from shipyard.rules.really_simple.trackers import effect_rolls, no_effect_rolls
+
+    fort = next(d.stats for _, _, d in mobile_bay[1] if d.stats.is_fort)
+    live = dict(effect_rolls(ctx.tables, fort))
+    dead = dict(no_effect_rolls(ctx.tables, fort))
+    assert live == {"hit 1d6": "2, 6", "2d6": "6, 11"}
+    for words, rolls in live.items():
+        assert not set(rolls.split(", ")) & set(dead[words])
+    for pages in _both_papers(pack_pages, bundled_packs):
+        qr = _reference(pages)
+        assert "On a hit, roll 1d6 (a fort: only 2, 6; 2d6 6, 11 count) 1 Lose half a knot" in qr
+        assert "2d6 2, 3, 4, 5, 7, 8, 9, 10, 12 have no effect." in qr
