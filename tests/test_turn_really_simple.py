@@ -192,7 +192,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "Abandoned: the crew leave: she fires no more (a target still), does not sink, scores as struck; she drifts from that turn's end (lashed: not carried; see Casting off)",
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
                   "roll 1d6+2 when she is struck past 0: this turn plus the total is her SINKS T__ (turn 3, die 3: T8)",
-                  "A gun lost: a hit that takes a gun takes the first there is of: (1) the largest able gun that bears on the firer",
+                  "A gun lost: the hit takes the first there is of: (1) the largest able gun that bears on the firer",
                   "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd, not as a stationary firer (no +1)",
                   "No gun left bears on the firer: no effect. T__:",
                   "1d6 moves (two a turn): half the roll, rounded up (turn 1, roll 6: T4)"):
@@ -640,7 +640,7 @@ def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_
     assert ("Contact: step each half move off in quarters, all ships at once, where models are near (12 in, edge to "
             "edge); ships meet in the first quarter their "
             "models touch (measured, no close call; a bare model or counter: her card's length × beam, in masking too). Rammed or not avoided: both stop there, "
-            "touching, to the half move's end. Avoided: she sheers off to lie ¼ in off the side her bow struck") \
+            "touching, to the half move's end. Avoided: no window lost; she lies ¼ in off the side her bow struck") \
         in _reference(pack_pages)
 
 
@@ -1454,7 +1454,7 @@ def test_an_abandoned_ship_scores_as_struck_on_the_reference_and_her_marker(pack
 def test_an_avoided_collision_leaves_her_alongside_just_clear_and_both_finish_the_half_move(pack_pages):
     """Moment (replay 11): 'sheers off alongside' did not say where she ends or whether she goes on; the player let
     Tecumseh finish her move a tenth of an inch to the side."""
-    words = "Avoided: she sheers off to lie ¼ in off the side her bow struck; both go on"
+    words = "Avoided: no window lost; she lies ¼ in off the side her bow struck, sheering clear of ships; both go on"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1719,7 +1719,7 @@ def test_an_avoided_collision_says_which_side_how_far_and_that_the_two_touch_no_
     """Moment 3 (replay 18, pp8/11): 'sheers off, just clear alongside': which side, how far, and Metacomet's stern
     swung back into Richmond's path in the next quarter. The striker lies ¼ in off the side her bow met, and the two
     make no new contact that half move."""
-    words = "¼ in off the side her bow struck; both go on, not to touch again this half move"
+    words = "¼ in off the side her bow struck, sheering clear of ships; both go on, not to touch again this half move"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -3291,7 +3291,7 @@ def test_p34_moments_4_5_an_avoiding_ship_sheers_to_the_side_clear_of_ships(pack
     """Moments 4 and 5 (play 34, p11 Avoided): Hartford's pair 'ran onto Brooklyn's stern: the bow struck a stern, not
     a side', Octorara on Brooklyn's port side; Lackawanna's bow on Port Royal's side, Richmond beyond. She sheers to
     the side clear of ships (a pair as one, as it always moves)."""
-    words = "not to touch again this half move; she sheers to the side clear of ships."
+    words = "she lies ¼ in off the side her bow struck, sheering clear of ships;"  # play 43: in fewer words
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -3663,8 +3663,9 @@ def test_p40_defect_monitors_and_forts_said_on_the_readings_page(pack_pages, bun
     type and the page counts hold."""
     for pages in (pack_pages, _letter_pages(bundled_packs)):
         said = " ".join(_readings(pages).split())
-        assert ("Monitors and forts no fort gun (+3 at most) can hit armour 9 under way beyond 3 in: only point blank "
-                "or a stationary monitor (6); a large rifle (6), a ram or a torpedo can") in said
+        # play 43, moment 4: the consequence is now a reading of its own, Heavy shot (test_p43_moment_4_...)
+        assert ("Heavy shot a Large gun's 6 hits any armour within 6 in the total alone (armour 9 under way: point "
+                "blank only)") in said
     _quick_reference_holds_its_type(bundled_packs, a4_floor=7.25)
 
 
@@ -3955,7 +3956,7 @@ def test_p42_defect_the_readings_read_in_full_come_before_those_that_point_to_th
         table = page[page.index("This pack plays"):]
         first_pointer = table.index(" quick reference ")
         for lead in ("A jam down the line", "Measured from set-up places", "Speed change the speed ordered",
-                     "every ship but a monitor or an ironclad", "Monitors and forts no fort gun"):
+                     "every ship but a monitor or an ironclad", "Heavy shot a Large gun's 6"):
             assert lead in table and table.index(lead) < first_pointer, lead
         assert table.index("Silenced quick reference") < table.index("Said in full on the")
 
@@ -4059,7 +4060,7 @@ def test_p43_moment_8_the_gun_lost_order_is_numbered_steps_the_first_there_is_go
         lost = qr.index("A gun lost:")
         steps = [qr.index(f"({k}) ", lost) for k in range(1, 5)]
         assert steps == sorted(steps) and "(5) " not in qr[steps[0]:steps[0] + 600]
-        assert ("A gun lost: a hit that takes a gun takes the first there is of: (1) the largest able gun that bears "
+        assert ("A gun lost: the hit takes the first there is of: (1) the largest able gun that bears "
                 "on the firer; (2) else her largest able gun; (3) a gun unable to fire (jammed, listed)") in qr
         assert "if none bears, her largest" not in qr
     house = type(ctx.tables)(ctx.tables)
@@ -4089,3 +4090,34 @@ def test_p43_moment_10_the_hit_tables_heading_says_which_rolls_do_anything_to_a_
         qr = _reference(pages)
         assert "On a hit, roll 1d6 (a fort: only 2, 6; 2d6 6, 11 count) 1 Lose half a knot" in qr
         assert "2d6 2, 3, 4, 5, 7, 8, 9, 10, 12 have no effect." in qr
+
+
+def test_p43_moment_4_a_large_guns_6_hits_any_armour_at_close_range_a_house_rule_keeps_the_total_alone(
+        pack_pages, bundled_packs, ctx, tmp_path):
+    """Moment 4 (p8 Monitors and forts): no fort gun (+3 at most) could hit armour 9 under way beyond 3 in, so
+    Tecumseh and Manhattan were immune to Fort Morgan. Heavy shot (ours, heavy_shot): a Large gun's 6 hits any armour
+    within the table's 6 in, the gap's range from the fort; the text's total alone is the named house rule, and
+    switched it reaches the page."""
+    within = ctx.tables.require("heavy_shot").rows["within_in"]
+    assert ctx.tables.require("heavy_shot").provenance == "reconstructed"
+    for pages in _both_papers(pack_pages, bundled_packs):
+        said = " ".join(_readings(pages).split())
+        assert (f"Heavy shot a Large gun's 6 hits any armour within {within:g} in the total alone (armour 9 under "
+                f"way: point blank only)") in said
+        assert "Monitors and forts no fort gun" not in said
+    text = _house_pack_text(tmp_path, "really-simple:\n  heavy_shot: {rows: {on_six: none, within_in: 6}}\n", "--jobs", "1")
+    assert "Heavy shot only a total over the armour hits, a 6 too a Large gun's 6 hits within 6 in" in text
+
+
+def test_p43_moment_5_bow_and_stern_are_her_end_quarters_and_an_avoided_contact_loses_no_window(pack_pages,
+                                                                                               bundled_packs):
+    """Moment 5 (p11 Contact): Morgan's bow met Selma's stern corner, Selma lying across her: where does the side end
+    and the stern begin, and does an avoided contact cost the fire window? The readings page gives the geometry in
+    one line (her first and last quarters of length, crossing too); Avoided says no window lost, beside its knots'
+    '(avoided: none'."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        said = " ".join(_readings(pages).split())
+        assert "Bow and stern her first and last quarters of length (crossing too); her side between" in said
+        qr = _reference(pages)
+        assert "Avoided: no window lost; she lies ¼ in off the side her bow struck, sheering clear of ships;" in qr
+        assert "a contact (avoided: none; met at both ends: 2)" in qr

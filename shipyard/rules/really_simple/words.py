@@ -360,13 +360,16 @@ JAMMED_GUN = {"able": "after every gun that can, bearing or not",
 # pack's reading, as the player ruled) or strikes (gunless, stopped by order too)
 STRIKE_GUNLESS = {"waits": "not stopped by order, nor carried, nor sinking, even gunless",
                   "strikes": "not carried, nor sinking; stopped by order too"}
+# play 43, moment 4: armour 9 under way out of every fort gun's reach beyond 3 in; a Large gun's 6 at close range
+HEAVY_SHOT = {"large": "a Large gun's 6 hits any armour within {heavy_shot.within_in} in",
+              "none": "only a total over the armour hits, a 6 too"}
 OPTIONS = {"lashed_fouled": ("pair", LASHED_FOULED), "list_guns": ("pivots", LIST_GUNS), "odd_gun": ("side", ODD_GUN), "fort_fire": ("bears", FORT_BEARS), "fort_firer": ("counts_as", FORT_FIRER), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
            "line_of_fire": ("masked_by", LINE_OF_FIRE), "line_ahead": ("follower", LINE_AHEAD),
            "fort_magazine": ("on_fort", FORT_MAGAZINE), "fort_window": ("held", FORT_WINDOW),
            "fort_gun_lost": ("from", FORT_GUN_LOST), "fort_silenced": ("fronts", FORT_SILENCED),
            "torpedo_drift": ("drift", TORPEDO_DRIFT), "fort_hits": ("gun_on", FORT_HITS),
            "turn_sweep": ("into", TURN_SWEEP), "strike_gunless": ("stopped", STRIKE_GUNLESS),
-           "jammed_gun": ("after", JAMMED_GUN)}
+           "jammed_gun": ("after", JAMMED_GUN), "heavy_shot": ("on_six", HEAVY_SHOT)}
 
 
 # play 43, moment 8: "if none bears, her largest ... a gun unable to fire ... after every gun that can, bearing or
@@ -448,6 +451,8 @@ INSTEAD = "a club may instead play"  # where a readings row's second reading beg
 # each reading in short, as the readings page offers it after the one played ('a club may instead play: ...'), where
 # the row has already said what it is about; a reading not here is offered in its OPTIONS words
 INSTEAD_WORDS = {"jammed_gun": {"bearing": "jammed but bearing, before guns not bearing"},
+                 "heavy_shot": {"large": "a Large gun's 6 hits within {heavy_shot.within_in} in",
+                                "none": "the total alone (armour 9 under way: point blank only)"},
                  "strike_gunless": {"strikes": "gunless, stopped by order, she strikes too"},
                  "fort_fire": {"sixth": "a sixth", "third": "a third", "all": "all"},
                  "fort_share": {"printed": "the card's number while that many guns are left, then all left",
@@ -474,8 +479,8 @@ def other_readings(tables: Tables, name: str) -> str:
     (rounded up), or all' (replay 13: the option's table name meant nothing at the table; docs/rules name it for
     whoever prints the pack)."""
     chosen = option(tables, name)
-    return ", or ".join(INSTEAD_WORDS.get(name, {}).get(value, words)
-                        for value, words in OPTIONS[name][1].items() if value != chosen)
+    return fill(", or ".join(INSTEAD_WORDS.get(name, {}).get(value, words)
+                             for value, words in OPTIONS[name][1].items() if value != chosen), tables, f"table {name}")
 
 
 def reading(tables: Tables, rule: str) -> str:
