@@ -2473,7 +2473,8 @@ def test_r26_balance_only_a_2_takes_a_forts_gun_so_fort_morgan_is_not_stripped_i
     assert "On a fort: hit 1d6 1, 3, 4-5; 2d6 2, 3, 4, 5, 7, 8, 9, 10, 12 have no effect." in _reference(pack_pages)
     cards = " ".join(p for p in pack_pages if "Fort Morgan" in p and "ON ONE SHIP" in p)
     assert "On a fort: hit 1d6 1, 3, 4-5;" in cards
-    assert "A fort's guns hit only a 2 takes a fort's gun 2-3, as on a ship" in _readings(pack_pages)
+    assert ("A fort's guns hit only a 2 takes a fort's gun (the fleet's fire silences her by turn 6-8) "
+            "2-3, as on a ship (by turn 3-6)") in _readings(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_hits: {rows: {gun_on: two_three}}\n", "--jobs", "1")
     assert "On a fort: hit 1d6 1, 4-5; 2d6" in text and "1, 3, 4-5" not in text
 
@@ -3664,8 +3665,7 @@ def test_p40_defect_monitors_and_forts_said_on_the_readings_page(pack_pages, bun
     for pages in (pack_pages, _letter_pages(bundled_packs)):
         said = " ".join(_readings(pages).split())
         # play 43, moment 4: the consequence is now a reading of its own, Heavy shot (test_p43_moment_4_...)
-        assert ("Heavy shot a Large gun's 6 hits any armour within 6 in the total alone (armour 9 under way: point "
-                "blank only)") in said
+        assert "Heavy shot a Large gun's 6 hits any armour within 6 in the total alone" in said
     _quick_reference_holds_its_type(bundled_packs, a4_floor=7.25)
 
 
@@ -4102,8 +4102,7 @@ def test_p43_moment_4_a_large_guns_6_hits_any_armour_at_close_range_a_house_rule
     assert ctx.tables.require("heavy_shot").provenance == "reconstructed"
     for pages in _both_papers(pack_pages, bundled_packs):
         said = " ".join(_readings(pages).split())
-        assert (f"Heavy shot a Large gun's 6 hits any armour within {within:g} in the total alone (armour 9 under "
-                f"way: point blank only)") in said
+        assert f"Heavy shot a Large gun's 6 hits any armour within {within:g} in the total alone" in said
         assert "Monitors and forts no fort gun" not in said
     text = _house_pack_text(tmp_path, "really-simple:\n  heavy_shot: {rows: {on_six: none, within_in: 6}}\n", "--jobs", "1")
     assert "Heavy shot only a total over the armour hits, a 6 too a Large gun's 6 hits within 6 in" in text
@@ -4113,11 +4112,27 @@ def test_p43_moment_5_bow_and_stern_are_her_end_quarters_and_an_avoided_contact_
                                                                                                bundled_packs):
     """Moment 5 (p11 Contact): Morgan's bow met Selma's stern corner, Selma lying across her: where does the side end
     and the stern begin, and does an avoided contact cost the fire window? The readings page gives the geometry in
-    one line (her first and last quarters of length, crossing too); Avoided says no window lost, beside its knots'
+    one line (her end quarters of length, a crossing ship's too); Avoided says no window lost, beside its knots'
     '(avoided: none'."""
     for pages in _both_papers(pack_pages, bundled_packs):
         said = " ".join(_readings(pages).split())
-        assert "Bow and stern her first and last quarters of length (crossing too); her side between" in said
+        assert "Bow and stern her end quarters of length; the side between" in said
         qr = _reference(pages)
         assert "Avoided: no window lost; she lies ¼ in off the side her bow struck, sheering clear of ships;" in qr
         assert "a contact (avoided: none; met at both ends: 2)" in qr
+
+
+def test_p43_moment_3_each_fort_hits_reading_says_when_the_fleet_silences_fort_morgan(pack_pages, bundled_packs,
+                                                                                    tmp_path):
+    """Moment 3 (p8 'A fort's guns hit'): at 'only a 2' Fort Morgan needs some 120 hits, and the page gave no advice
+    which reading to pick. The default stays 'only a 2' (replay 26: at 2-3 the fleet stripped her by turn 3, where on
+    the day she fought on), and each reading now says what it costs her with all the fleet on her
+    (tools/rs_fort_morgan.py: turn 6-8 at 2 alone, turn 3-6 at 2-3), so a club picks knowingly; switched, the
+    house rule's words and the other's swap."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        said = " ".join(_readings(pages).split())
+        assert ("A fort's guns hit only a 2 takes a fort's gun (the fleet's fire silences her by turn 6-8) "
+                "2-3, as on a ship (by turn 3-6)") in said
+    text = _house_pack_text(tmp_path, "really-simple:\n  fort_hits: {rows: {gun_on: two_three}}\n", "--jobs", "1")
+    assert ("A fort's guns hit a 2-3 takes a fort's gun, as a ship's (the fleet's fire silences her by turn 3-6) "
+            "only a 2 (by turn 6-8)") in text

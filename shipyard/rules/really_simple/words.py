@@ -346,7 +346,11 @@ TORPEDO_DRIFT = {"tests": "and as a turn ends, for each whose drift ended in one
                  "waits": "not for a drift at a turn's end: she tests as the next half move ends"}
 # which 1d6 hit rolls take a fort's gun (replay 26's balance: 2-3, as on a ship, struck all 20 of Fort Morgan's channel
 # guns in three turns, where on the day the fleet passed and the fort fought on): printed in the fort's no-effect rolls
-FORT_HITS = {"two": "only a 2 takes a fort's gun", "two_three": "a 2-3 takes a fort's gun, as a ship's"}
+# play 43, moment 3: 'why shoot at Fort Morgan at all?' and no advice which to pick: each reading says what it costs
+# her, from tools/rs_fort_morgan.py (the whole fleet on her every turn: at 2 alone silenced by turn 6 in 51 % of
+# games, by turn 8 in 91 %; at 2-3 by turn 3 in 28 %, by turn 6 in all)
+FORT_HITS = {"two": "only a 2 takes a fort's gun (the fleet's fire silences her by turn 6-8)",
+             "two_three": "a 2-3 takes a fort's gun, as a ship's (the fleet's fire silences her by turn 3-6)"}
 # what a list (2d6 4, 5) does to the guns that bear all round, said after the 2d6 rows and in the card key
 LIST_GUNS = {"out": "not even a pivot or turret", "fire": "but her pivots and turrets still fire to that side"}
 LIST_KEY = {"out": "a list: no gun to her high side, not even these; ahead and astern they fire", "fire": "a list: these still fire to her high side"}
@@ -452,7 +456,7 @@ INSTEAD = "a club may instead play"  # where a readings row's second reading beg
 # the row has already said what it is about; a reading not here is offered in its OPTIONS words
 INSTEAD_WORDS = {"jammed_gun": {"bearing": "jammed but bearing, before guns not bearing"},
                  "heavy_shot": {"large": "a Large gun's 6 hits within {heavy_shot.within_in} in",
-                                "none": "the total alone (armour 9 under way: point blank only)"},
+                                "none": "the total alone"},
                  "strike_gunless": {"strikes": "gunless, stopped by order, she strikes too"},
                  "fort_fire": {"sixth": "a sixth", "third": "a third", "all": "all"},
                  "fort_share": {"printed": "the card's number while that many guns are left, then all left",
@@ -468,7 +472,7 @@ INSTEAD_WORDS = {"jammed_gun": {"bearing": "jammed but bearing, before guns not 
                  "fort_gun_lost": {"any": "none left there: a gun of another front"},
                  "fort_silenced": {"none": "a silenced fort fires no more"},
                  "torpedo_drift": {"waits": "a drift tests as the next half move ends"},
-                 "fort_hits": {"two_three": "2-3, as on a ship"},
+                 "fort_hits": {"two_three": "2-3, as on a ship (by turn 3-6)", "two": "only a 2 (by turn 6-8)"},
                  "turn_sweep": {"blocked": "she stops where she touches", "contact": "she turns: end-on contact"},
                  "line_ahead": {"stops": "she goes no farther than that stern",
                                 "sheers": "she sheers off and goes on"}}
