@@ -192,7 +192,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "Abandoned: the crew leave: she fires no more (a target still), does not sink, scores as struck; she drifts from that turn's end (lashed: not carried; see Casting off)",
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
                   "roll 1d6+2 when she is struck past 0: this turn plus the total is her SINKS T__ (turn 3, die 3: T8)",
-                  "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
+                  "A gun lost: the hit takes the first there is of: (1) the largest able gun that bears on the firer",
                   "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd, not as a stationary firer (no +1)",
                   "No gun left bears on the firer: no effect. T__:",
                   "1d6 moves (two a turn): half the roll, rounded up (turn 1, roll 6: T4)"):
@@ -371,8 +371,8 @@ def test_a_forts_share_is_at_most_at_one_ship_and_the_rest_may_fire_at_others(pa
 def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_the_reference(pack_pages, tmp_path):
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "a gun lost is the largest gun that bears on the firer (if none bears, her largest)" in cards
-    assert ("takes the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed, "
-            "listed) after every gun that can, bearing or not, a lashed ship's inboard gun after all others") in _reference(pack_pages)
+    assert ("takes the first there is of: (1) the largest able gun that bears on the firer; (2) else her largest able gun; (3) a gun unable to fire (jammed, "
+            "listed) after every gun that can, bearing or not; (4) a lashed ship's inboard gun after all others") in _reference(pack_pages)
 
 
 def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(pack_pages):
@@ -640,7 +640,7 @@ def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_
     assert ("Contact: step each half move off in quarters, all ships at once, where models are near (12 in, edge to "
             "edge); ships meet in the first quarter their "
             "models touch (measured, no close call; a bare model or counter: her card's length × beam, in masking too). Rammed or not avoided: both stop there, "
-            "touching, to the half move's end. Avoided: she sheers off to lie ¼ in off the side her bow struck") \
+            "touching, to the half move's end. Avoided: no window lost; she lies ¼ in off the side her bow struck") \
         in _reference(pack_pages)
 
 
@@ -1157,7 +1157,7 @@ def test_casting_off_takes_a_half_move_in_which_the_pair_does_not_move(pack_page
 
 def test_a_gun_lost_strikes_a_jammed_gun_only_when_no_gun_that_bears_is_free(pack_pages):
     """Moment 6: the owner struck the gun a shutter had already jammed, keeping a working one."""
-    words = "the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed"
+    words = "(1) the largest able gun that bears on the firer; (2) else her largest able gun; (3) a gun unable to fire (jammed"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1334,8 +1334,8 @@ def test_every_ships_card_has_a_struck_box_where_her_fight_ends(pack_pages, libr
 def test_a_gun_lost_when_none_bears_is_never_a_lashed_pairs_inboard_gun_first(pack_pages):
     """Replay 9's loophole: with no gun bearing on the firer, the owner could give up an inboard broadside gun that
     could never fire (a lashed sloop's port battery). The largest gun not inboard is taken."""
-    said = ("the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed, listed) "
-            "after every gun that can, bearing or not, a lashed ship's inboard gun after all others")
+    said = ("(1) the largest able gun that bears on the firer; (2) else her largest able gun; (3) a gun unable to fire (jammed, listed) "
+            "after every gun that can, bearing or not; (4) a lashed ship's inboard gun after all others")
     assert said in _reference(pack_pages)
     assert _said_once(pack_pages, said)
     cards = " ".join(p for p in pack_pages if "Ship data cards" in p)  # and on the lashed ships' own rows (replay 32)
@@ -1454,7 +1454,7 @@ def test_an_abandoned_ship_scores_as_struck_on_the_reference_and_her_marker(pack
 def test_an_avoided_collision_leaves_her_alongside_just_clear_and_both_finish_the_half_move(pack_pages):
     """Moment (replay 11): 'sheers off alongside' did not say where she ends or whether she goes on; the player let
     Tecumseh finish her move a tenth of an inch to the side."""
-    words = "Avoided: she sheers off to lie ¼ in off the side her bow struck; both go on"
+    words = "Avoided: no window lost; she lies ¼ in off the side her bow struck, sheering clear of ships; both go on"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1514,7 +1514,7 @@ def test_the_set_up_page_says_the_monitors_000_runs_into_the_torpedo_field_as_00
     """Defect (replay 12): the set-up warned only that 005° runs into the torpedo field, while the monitors start at
     x 59 (58½-59 then), west of the red buoy (59½), so their 000° does too."""
     setup = next(p for p in pack_pages if p.startswith("Set-up:"))
-    assert "A 005° heading runs into the field, and so does 000°" in setup
+    assert "005°, 000° meet the field." in setup  # play 43: in fewer words, the gap's way out beside it
 
 
 def test_the_close_order_event_warns_a_leader_slowed_by_hits_jams_the_line_behind_her(pack_pages):
@@ -1555,7 +1555,7 @@ def test_the_readings_page_gives_a_second_reading_in_words_not_an_option_name(pa
     assert page.count("A club may instead play") == 1  # the column's head: each other reading in its column
     for r in ctx.tables.require("reconstructions").rows:
         assert not r["option"] or other_readings(ctx.tables, r["option"]) in page, r["rule"]
-    assert ("(if none bears, her largest), a gun unable to fire (jammed, listed) after every gun that can, bearing or not, a lashed ship's inboard gun after all "
+    assert ("(2) else her largest able gun; (3) a gun unable to fire (jammed, listed) after every gun that can, bearing or not; (4) a lashed ship's inboard gun after all "
             "others, even hit from her inboard side (facing the firer, they cannot fire: as if none bore); with none left, "
             "read as a 1 (lose ½ knot)") in _reference(pack_pages)
     assert "Which gun is lost quick reference any that bears, the owner's choice" in page
@@ -1719,7 +1719,7 @@ def test_an_avoided_collision_says_which_side_how_far_and_that_the_two_touch_no_
     """Moment 3 (replay 18, pp8/11): 'sheers off, just clear alongside': which side, how far, and Metacomet's stern
     swung back into Richmond's path in the next quarter. The striker lies ¼ in off the side her bow met, and the two
     make no new contact that half move."""
-    words = "¼ in off the side her bow struck; both go on, not to touch again this half move"
+    words = "¼ in off the side her bow struck, sheering clear of ships; both go on, not to touch again this half move"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -2473,7 +2473,8 @@ def test_r26_balance_only_a_2_takes_a_forts_gun_so_fort_morgan_is_not_stripped_i
     assert "On a fort: hit 1d6 1, 3, 4-5; 2d6 2, 3, 4, 5, 7, 8, 9, 10, 12 have no effect." in _reference(pack_pages)
     cards = " ".join(p for p in pack_pages if "Fort Morgan" in p and "ON ONE SHIP" in p)
     assert "On a fort: hit 1d6 1, 3, 4-5;" in cards
-    assert "A fort's guns hit only a 2 takes a fort's gun 2-3, as on a ship" in _readings(pack_pages)
+    assert ("A fort's guns hit only a 2 takes a fort's gun (the fleet's fire silences her by turn 6-8) "
+            "2-3, as on a ship (by turn 3-6)") in _readings(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_hits: {rows: {gun_on: two_three}}\n", "--jobs", "1")
     assert "On a fort: hit 1d6 1, 4-5; 2d6" in text and "1, 3, 4-5" not in text
 
@@ -2748,8 +2749,9 @@ def test_r28_the_scale_sentence_says_the_ground_is_three_times_the_models_scale(
     setup = _setup_page(pack_pages)
     model_yd = 1200 / 36
     assert RS.ground_yards["1/1200"] / model_yd == pytest.approx(3)
-    assert (f"Ground scale 100 yd to the inch at 1/1200 (the ground is three times the models' scale, whose inch is "
-            f"{model_yd:.0f} yd, as the cards' sizes are;") in setup
+    # play 43: said plainly, the table's inch in yards first (test_p43_defect_the_scale_sentence_...)
+    assert (f"Ground scale 100 yd to the inch at 1/1200 (1 in on the table = 100 yd, but a model's 1 in = "
+            f"{model_yd:.0f} yd: ships are three times too big for the ground, as the cards' sizes are;") in setup
     assert "makes an inch 100 yd" not in setup
 
 
@@ -2811,7 +2813,7 @@ def test_r29_moment_2_a_jammed_gun_is_lost_after_every_gun_that_can_fire_whateve
     """Moment 2 (p11 A gun lost): Fort Morgan's only 10in was jammed when 24 hits came in: 'last' among guns of its
     size, or after every other gun that bears? After every gun that can fire, whatever its size: the rifles went
     first. Said in the gun-lost rule, once."""
-    said = "a gun unable to fire (jammed, listed) after every gun that can, bearing or not, a lashed ship's inboard gun"
+    said = "a gun unable to fire (jammed, listed) after every gun that can, bearing or not; (4) a lashed ship's inboard gun"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
 
 
@@ -3290,7 +3292,7 @@ def test_p34_moments_4_5_an_avoiding_ship_sheers_to_the_side_clear_of_ships(pack
     """Moments 4 and 5 (play 34, p11 Avoided): Hartford's pair 'ran onto Brooklyn's stern: the bow struck a stern, not
     a side', Octorara on Brooklyn's port side; Lackawanna's bow on Port Royal's side, Richmond beyond. She sheers to
     the side clear of ships (a pair as one, as it always moves)."""
-    words = "not to touch again this half move; she sheers to the side clear of ships."
+    words = "she lies ¼ in off the side her bow struck, sheering clear of ships;"  # play 43: in fewer words
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -3498,7 +3500,8 @@ def test_p37_defects_the_fort_hit_pointer_the_gap_run_and_the_model_size_kept_wi
     """Defects: '2-3 Lose a gun' with no word of a fort's 2 only; the gap's '(from y 30½: x 60 at y 31½)' read as a
     1 in run; 'model' and '2.3×0.4in' wrapping apart on a card."""
     for pages in (pack_pages, _letter_pages(bundled_packs)):
-        assert "On a hit, roll 1d6 (a ship; on a fort: Forts)" in _reference(pages)
+        # play 43, moment 10: the pointer now says the rolls that count on a fort (test_p43_moment_10_...)
+        assert "On a hit, roll 1d6 (a fort: only 2, 6; 2d6 6, 11 count)" in _reference(pages)
         assert "turn onto 045° by y 30½, writing fewer inches at need (then 1.4 in on: x 60, y 31½)" in _setup_page(pages)
     cards = " ".join(_card_pages(pack_pages))
     assert "Sidewheel gunboat · Octorara class · USN · model\u00a01.9×0.3in" in cards or \
@@ -3661,8 +3664,8 @@ def test_p40_defect_monitors_and_forts_said_on_the_readings_page(pack_pages, bun
     type and the page counts hold."""
     for pages in (pack_pages, _letter_pages(bundled_packs)):
         said = " ".join(_readings(pages).split())
-        assert ("Monitors and forts no fort gun (+3 at most) can hit armour 9 under way beyond 3 in: only point blank "
-                "or a stationary monitor (6); a large rifle (6), a ram or a torpedo can") in said
+        # play 43, moment 4: the consequence is now a reading of its own, Heavy shot (test_p43_moment_4_...)
+        assert "Heavy shot a Large gun's 6 hits any armour within 6 in the total alone" in said
     _quick_reference_holds_its_type(bundled_packs, a4_floor=7.25)
 
 
@@ -3674,7 +3677,7 @@ def test_p41_moment_1_a_jammed_gun_is_lost_after_every_able_gun_bearing_or_not(p
     read as the guns that bear or any gun aboard? Any able gun, bearing or not, as the player ruled."""
     for pages in (pack_pages, _letter_pages(bundled_packs)):
         qr = _reference(pages)
-        assert "a gun unable to fire (jammed, listed) after every gun that can, bearing or not, a lashed ship's" in qr
+        assert "a gun unable to fire (jammed, listed) after every gun that can, bearing or not; (4) a lashed ship's" in qr
         assert _said_once(pages, "after every gun that can, bearing or not")
         assert "A jammed gun lost quick reference jammed but bearing, before guns not bearing" in _readings(pages)
 
@@ -3690,7 +3693,7 @@ def test_p41_moment_1_the_bearing_reading_is_a_house_rule_that_reaches_the_words
     house = type(ctx.tables)(ctx.tables)
     house["jammed_gun"] = replace(ctx.tables.require("jammed_gun"), rows={"after": "bearing"})
     said = reading(house, "Which gun is lost")
-    assert "a gun unable to fire (jammed, listed) after every gun that can and bears (it bears too)," in said
+    assert "(2) a gun unable to fire (jammed, listed) after every gun that can and bears (it bears too); (3) else her" in said
     assert "bearing or not" not in said
 
 
@@ -3744,7 +3747,7 @@ def test_p41_moments_9_10_the_binding_f2_is_the_ships_and_the_gap_is_clear_for_a
         setup = _setup_page(pages)
         assert "(0 kn: holding place, not stationary); ships (not forts) may order F2. Orders free from turn 2" in setup
         assert "all may order F2" not in setup
-        assert "(drawn on the plan, and in numbers under On the table) is clear for any ship." in setup
+        assert "the gap east of the red buoy is clear for any ship, wooden line after monitors;" in setup
 
 
 def test_p41_moment_11_fire_boxes_struck_stay_struck_for_a_new_fire(pack_pages, bundled_packs):
@@ -3953,7 +3956,7 @@ def test_p42_defect_the_readings_read_in_full_come_before_those_that_point_to_th
         table = page[page.index("This pack plays"):]
         first_pointer = table.index(" quick reference ")
         for lead in ("A jam down the line", "Measured from set-up places", "Speed change the speed ordered",
-                     "every ship but a monitor or an ironclad", "Monitors and forts no fort gun"):
+                     "every ship but a monitor or an ironclad", "Heavy shot a Large gun's 6"):
             assert lead in table and table.index(lead) < first_pointer, lead
         assert table.index("Silenced quick reference") < table.index("Said in full on the")
 
@@ -4000,3 +4003,136 @@ def test_p43_moment_6_a_lashed_consorts_steam_pipes_bind_the_pair(pack_pages, bu
 
 def test_p43_the_quick_reference_keeps_its_type(bundled_packs):
     _quick_reference_holds_its_type(bundled_packs, 7.25, 6.75)
+
+
+# ---------------------------------------------------------------------------------------------- play 43 (rs29)
+
+
+def test_p43_defect_the_scale_sentence_gives_the_tables_inch_in_yards_first(pack_pages, bundled_packs):
+    """Defect (p2): 'the ground is three times the models' scale, whose inch is 33 yd' was a riddle. The sentence
+    now opens with what a player measures, 1 in on the table = 100 yd (the rule set's ground yards), on both papers;
+    the calibration bar says which edge is 100 mm and which 4 in."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        setup = _setup_page(pages)
+        assert f"(1 in on the table = {RS.ground_yards['1/1200']:.0f} yd, but a model's 1 in = 33 yd: ships are" in setup
+        assert "whose inch is" not in setup
+        joined = " ".join(pages)
+        assert "this bar must measure 100 mm on its upper edge, 4 in on its lower" in joined
+        assert "(the lower: 4 in, 101.6 mm)" not in joined
+
+
+def test_p43_moment_9_the_gap_says_when_the_monitors_come_back_to_000_and_that_the_wooden_line_may_follow(
+        pack_pages, bundled_packs):
+    """Moment 9 (p2 The gap): 045° from the gap runs onto Mobile Point about 2 in on, and nothing said when to come
+    back to 000° nor whether the wooden line may follow. The torpedo line's rule says both: past the field's north
+    edge (y 34, x 62½, from the plan's own numbers: 2½ in on 045° from x 60, y 31½) back onto 000°, clear of the
+    point; the wooden line follows the monitors through. The Letter plan keeps its size (its labels need no leaders)."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        setup = _setup_page(pages)
+        assert "the gap east of the red buoy is clear for any ship, wooden line after monitors;" in setup
+        assert "on 045° from it, past y 34 (x 62½) back onto 000°, clear of the point." in setup
+        assert "Torpedo line: x 30–59½, y 31½–34" in setup  # the y 34 named is the field's own north edge
+
+
+def test_p43_defect_p1_and_p2_agree_that_every_ship_lost_scores_alike(pack_pages, bundled_packs):
+    """Defect (p1 against p2 Scores): p1 said 'losing a ship to the torpedoes or the forts costs points', while p2
+    scores every sunk Union ship the same whatever sank her. p1 now says every ship lost costs points, whatever the
+    cause, as p2's rows (one per kind of ship, no cause named) score it."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        cover = " ".join(pages[0].split())
+        assert "Every ship lost costs points, to torpedoes, forts or ships alike;" in cover
+        assert "to the torpedoes or the forts costs points" not in cover
+        setup = _setup_page(pages)
+        assert "Confederate each Union wooden ship sunk or struck +4" in setup and "by torpedo" not in setup
+
+
+def test_p43_moment_8_the_gun_lost_order_is_numbered_steps_the_first_there_is_goes(pack_pages, bundled_packs, ctx):
+    """Moment 8 (p11 A gun lost): 'if none bears, her largest ... a gun unable to fire ... after every gun that can,
+    bearing or not ... inboard after all others' had to be read three times. It is now numbered steps, the first
+    there is goes: (1) able and bearing, (2) her largest able, (3) unable to fire, (4) inboard; the house rules
+    (gun_lost, jammed_gun) renumber the same steps."""
+    from dataclasses import replace
+
+    from shipyard.rules.really_simple.words import reading
+
+    for pages in _both_papers(pack_pages, bundled_packs):
+        qr = _reference(pages)
+        lost = qr.index("A gun lost:")
+        steps = [qr.index(f"({k}) ", lost) for k in range(1, 5)]
+        assert steps == sorted(steps) and "(5) " not in qr[steps[0]:steps[0] + 600]
+        assert ("A gun lost: the hit takes the first there is of: (1) the largest able gun that bears "
+                "on the firer; (2) else her largest able gun; (3) a gun unable to fire (jammed, listed)") in qr
+        assert "if none bears, her largest" not in qr
+    house = type(ctx.tables)(ctx.tables)
+    house["jammed_gun"] = replace(ctx.tables.require("jammed_gun"), rows={"after": "bearing"})
+    house["gun_lost"] = replace(ctx.tables.require("gun_lost"), rows={"choose": "owner"})
+    said = reading(house, "Which gun is lost")
+    assert ("(1) any able gun that bears on the firer, the owner's choice; (2) a gun unable to fire (jammed, listed) "
+            "after every gun that can and bears (it bears too); (3) else any able gun; (4) else any other unable to "
+            "fire (jammed, listed); (5) a lashed ship's inboard gun after all others") in said
+
+
+def test_p43_moment_10_the_hit_tables_heading_says_which_rolls_do_anything_to_a_fort(pack_pages, bundled_packs, ctx,
+                                                                                    mobile_bay):
+    """Moment 10 (p11 'On a hit', p6 fort cards): what a fort ignores (a list, a magazine, steering) was only in
+    Forts' last line and on the fort's card. The hit table's own heading now says the rolls that count on a fort,
+    worked from the same rows the no-effect line leaves out (fort_hits' 2: only 2 takes a gun; 2d6 6 shutter, 11
+    FIRE), and the two agree."""
+    from shipyard.rules.really_simple.trackers import effect_rolls, no_effect_rolls
+
+    fort = next(d.stats for _, _, d in mobile_bay[1] if d.stats.is_fort)
+    live = dict(effect_rolls(ctx.tables, fort))
+    dead = dict(no_effect_rolls(ctx.tables, fort))
+    assert live == {"hit 1d6": "2, 6", "2d6": "6, 11"}
+    for words, rolls in live.items():
+        assert not set(rolls.split(", ")) & set(dead[words])
+    for pages in _both_papers(pack_pages, bundled_packs):
+        qr = _reference(pages)
+        assert "On a hit, roll 1d6 (a fort: only 2, 6; 2d6 6, 11 count) 1 Lose half a knot" in qr
+        assert "2d6 2, 3, 4, 5, 7, 8, 9, 10, 12 have no effect." in qr
+
+
+def test_p43_moment_4_a_large_guns_6_hits_any_armour_at_close_range_a_house_rule_keeps_the_total_alone(
+        pack_pages, bundled_packs, ctx, tmp_path):
+    """Moment 4 (p8 Monitors and forts): no fort gun (+3 at most) could hit armour 9 under way beyond 3 in, so
+    Tecumseh and Manhattan were immune to Fort Morgan. Heavy shot (ours, heavy_shot): a Large gun's 6 hits any armour
+    within the table's 6 in, the gap's range from the fort; the text's total alone is the named house rule, and
+    switched it reaches the page."""
+    within = ctx.tables.require("heavy_shot").rows["within_in"]
+    assert ctx.tables.require("heavy_shot").provenance == "reconstructed"
+    for pages in _both_papers(pack_pages, bundled_packs):
+        said = " ".join(_readings(pages).split())
+        assert f"Heavy shot a Large gun's 6 hits any armour within {within:g} in the total alone" in said
+        assert "Monitors and forts no fort gun" not in said
+    text = _house_pack_text(tmp_path, "really-simple:\n  heavy_shot: {rows: {on_six: none, within_in: 6}}\n", "--jobs", "1")
+    assert "Heavy shot only a total over the armour hits, a 6 too a Large gun's 6 hits within 6 in" in text
+
+
+def test_p43_moment_5_bow_and_stern_are_her_end_quarters_and_an_avoided_contact_loses_no_window(pack_pages,
+                                                                                               bundled_packs):
+    """Moment 5 (p11 Contact): Morgan's bow met Selma's stern corner, Selma lying across her: where does the side end
+    and the stern begin, and does an avoided contact cost the fire window? The readings page gives the geometry in
+    one line (her end quarters of length, a crossing ship's too); Avoided says no window lost, beside its knots'
+    '(avoided: none'."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        said = " ".join(_readings(pages).split())
+        assert "Bow and stern her end quarters of length; the side between" in said
+        qr = _reference(pages)
+        assert "Avoided: no window lost; she lies ¼ in off the side her bow struck, sheering clear of ships;" in qr
+        assert "a contact (avoided: none; met at both ends: 2)" in qr
+
+
+def test_p43_moment_3_each_fort_hits_reading_says_when_the_fleet_silences_fort_morgan(pack_pages, bundled_packs,
+                                                                                    tmp_path):
+    """Moment 3 (p8 'A fort's guns hit'): at 'only a 2' Fort Morgan needs some 120 hits, and the page gave no advice
+    which reading to pick. The default stays 'only a 2' (replay 26: at 2-3 the fleet stripped her by turn 3, where on
+    the day she fought on), and each reading now says what it costs her with all the fleet on her
+    (tools/rs_fort_morgan.py: turn 6-8 at 2 alone, turn 3-6 at 2-3), so a club picks knowingly; switched, the
+    house rule's words and the other's swap."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        said = " ".join(_readings(pages).split())
+        assert ("A fort's guns hit only a 2 takes a fort's gun (the fleet's fire silences her by turn 6-8) "
+                "2-3, as on a ship (by turn 3-6)") in said
+    text = _house_pack_text(tmp_path, "really-simple:\n  fort_hits: {rows: {gun_on: two_three}}\n", "--jobs", "1")
+    assert ("A fort's guns hit a 2-3 takes a fort's gun, as a ship's (the fleet's fire silences her by turn 3-6) "
+            "only a 2 (by turn 6-8)") in text

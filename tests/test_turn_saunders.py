@@ -3996,7 +3996,8 @@ def test_p36_the_calibration_bar_and_the_odd_sloop_line(bundled_packs, paper):
     bars); Lackawanna's "Lashed to Seminole as sloop" read oddly. The bar's note names both; the line leads with her
     role."""
     texts = [flat(t) for t in pack_texts(bundled_packs, paper=paper)]
-    assert any("this bar must measure 100 mm (the lower: 4 in, 101.6 mm)" in t for t in texts)
+    # play 43 (Really Simple): each edge named once, the "4 in" label beside it no longer read into the note
+    assert any("this bar must measure 100 mm on its upper edge, 4 in on its lower" in t for t in texts)
     assert "Lashed to Seminole (as gunboat): port guns and fire across any pair masked" in flat(sheet_of(texts, "USS Lackawanna"))
     assert not any(" as sloop:" in t for t in texts)
 

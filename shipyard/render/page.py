@@ -490,8 +490,9 @@ class Page:
         self.text(x + 102.6, metric_y, "100 mm", size=6, family="condensed")
         self.text(x + 102.6, inch_y + 2.4, "4 in", size=6, family="condensed")
         tx = x + 113.0
+        # play 43, defect (p9): "(the lower: 4 in, 101.6 mm)" beside the "4 in" label read as one puzzle: each edge once
         w1 = self.text(tx, y + 2.4, "print at 100 % / Actual size:", size=6.5, weight="bold", family="condensed")
-        w2 = self.text(tx, y + 5.4, "this bar must measure 100 mm (the lower: 4 in, 101.6 mm)", size=6.5, family="condensed")
+        w2 = self.text(tx, y + 5.4, "this bar must measure 100 mm on its upper edge, 4 in on its lower", size=6.5, family="condensed")
         return (tx - x + max(w1, w2), CAL_BAR_H_MM)
 
     def cut_marks(self, x: float, y: float, w: float, h: float, length: float = MARK_LEN_MM,

@@ -45,8 +45,11 @@ def ground_reason(yards: dict[str, float] = GROUND_YARDS, native: str = "1/1200"
     model_yd = float(native.split("/")[1]) / 36  # a model's inch at her own scale, in yards of the real ship
     times = yards[native] / model_yd
     words = {2: "twice", 3: "three times", 4: "four times"}.get(round(times), f"{times:.3g} times")
-    return (f"the ground is {words} the models' scale, whose inch is {model_yd:.0f} yd, as the cards' sizes are; 1 knot "
-            f"is 1 inch a turn of about three minutes, reconstructed; doubled at 1/600")
+    # play 43, defect (p2): 'the ground is three times the models' scale, whose inch is 33 yd' read as a riddle: after
+    # 'Ground scale 100 yd to the inch', only why a model looks big on it
+    return (f"1 in on the table = {yards[native]:.0f} yd, but a model's 1 in = {model_yd:.0f} yd: ships are {words} "
+            f"too big for the ground, as the cards' sizes are; 1 knot = 1 in a turn of about three minutes, "
+            f"reconstructed; doubled at 1/600")
 
 
 RULESET = RuleSet(

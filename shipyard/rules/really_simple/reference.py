@@ -14,7 +14,7 @@ from ...render.table_block import Table
 from ...render.text import number
 from .derive import modifier, scale_factor
 from .sheet import style
-from .trackers import no_effect_text
+from .trackers import effect_rolls, no_effect_text
 
 from ...render.kit import turn_card
 from .words import INSTEAD, LIST_ARCS, density_words, need, option, other_readings, shoal_dice, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, special_effect_words, step_kn
@@ -126,7 +126,13 @@ def shooting_parts(derived: list, ctx, size: float | None = None) -> list[list[B
     parts.append(body(f"End-on: {reading(t, 'End-on')}. Ranges: {ranges_text(ctx)}. Factors: rifled {rifled}, in each factor "
                        f"here and on the cards. Steam-filled: {reading(t, 'Steam-filled')}."))
     # play 37, defect: '2-3 Lose a gun' with no word that a fort loses one only on a 2 (its line under Forts)
-    on_fort = " (a ship; on a fort: Forts)" if any(d.stats.is_fort for d in derived) else ""
+    # play 43, moment 10: what a fort ignores (a list, a magazine, steering) was only in Forts' last line: the rolls
+    # that do something to one, said in the table's own heading
+    fort = next((d.stats for d in derived if d.stats.is_fort), None)
+    on_fort = ""
+    if fort is not None:
+        hit, special = (rolls for _, rolls in effect_rolls(t, fort))
+        on_fort = f" (a fort: only {hit}; 2d6 {special} count)"
     hits = [_heading(f"On a hit, roll 1d6{on_fort}"),
             _two_paired([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
             body(f"Several hits: {reading(t, 'Several hits')}. Sinking: {reading(t, 'Sinking countdown')}.")]

@@ -66,6 +66,30 @@ def _fort_gun_on(tables) -> str:
     return option(tables, "fort_hits")
 
 
+def _spread(roll: str) -> list[int]:
+    """A table's roll ('2-3', '6') as the faces it names."""
+    lo, _, hi = roll.partition("-")
+    return list(range(int(lo), int(hi or lo) + 1))
+
+
+def effect_rolls(tables, stats) -> list[tuple[str, str]]:
+    """(table's words, 'the rolls that do something') for each hit table: the rows no_effect_rolls leaves, face
+    by face ('2, 6'; a fort at 2-3: '2-3, 6'), said beside the hit table (play 43, moment 10)."""
+    none = dict(no_effect_rolls(tables, stats))
+    out = []
+    for table, words in HIT_TABLES:
+        dead = {f for r in none.get(words, []) for f in _spread(r)}
+        live = [f for row in table_rows(tables, table) for f in _spread(str(row["roll"])) if f not in dead]
+        runs: list[list[int]] = []
+        for f in live:
+            if runs and f == runs[-1][-1] + 1 and table == "hit_effects":
+                runs[-1].append(f)
+            else:
+                runs.append([f])
+        out.append((words, ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)))
+    return out
+
+
 def no_effect_text(tables, stats, who: str) -> str:
     """'A fort: hit 1d6 1, 4-5; 2d6 3, 4, ... have no effect.' or '' when every row can befall the unit."""
     parts = [f"{words} {', '.join(rolls)}" for words, rolls in no_effect_rolls(tables, stats)]

@@ -346,7 +346,11 @@ TORPEDO_DRIFT = {"tests": "and as a turn ends, for each whose drift ended in one
                  "waits": "not for a drift at a turn's end: she tests as the next half move ends"}
 # which 1d6 hit rolls take a fort's gun (replay 26's balance: 2-3, as on a ship, struck all 20 of Fort Morgan's channel
 # guns in three turns, where on the day the fleet passed and the fort fought on): printed in the fort's no-effect rolls
-FORT_HITS = {"two": "only a 2 takes a fort's gun", "two_three": "a 2-3 takes a fort's gun, as a ship's"}
+# play 43, moment 3: 'why shoot at Fort Morgan at all?' and no advice which to pick: each reading says what it costs
+# her, from tools/rs_fort_morgan.py (the whole fleet on her every turn: at 2 alone silenced by turn 6 in 51 % of
+# games, by turn 8 in 91 %; at 2-3 by turn 3 in 28 %, by turn 6 in all)
+FORT_HITS = {"two": "only a 2 takes a fort's gun (the fleet's fire silences her by turn 6-8)",
+             "two_three": "a 2-3 takes a fort's gun, as a ship's (the fleet's fire silences her by turn 3-6)"}
 # what a list (2d6 4, 5) does to the guns that bear all round, said after the 2d6 rows and in the card key
 LIST_GUNS = {"out": "not even a pivot or turret", "fire": "but her pivots and turrets still fire to that side"}
 LIST_KEY = {"out": "a list: no gun to her high side, not even these; ahead and astern they fire", "fire": "a list: these still fire to her high side"}
@@ -360,13 +364,38 @@ JAMMED_GUN = {"able": "after every gun that can, bearing or not",
 # pack's reading, as the player ruled) or strikes (gunless, stopped by order too)
 STRIKE_GUNLESS = {"waits": "not stopped by order, nor carried, nor sinking, even gunless",
                   "strikes": "not carried, nor sinking; stopped by order too"}
+# play 43, moment 4: armour 9 under way out of every fort gun's reach beyond 3 in; a Large gun's 6 at close range
+HEAVY_SHOT = {"large": "a Large gun's 6 hits any armour within {heavy_shot.within_in} in",
+              "none": "only a total over the armour hits, a 6 too"}
 OPTIONS = {"lashed_fouled": ("pair", LASHED_FOULED), "list_guns": ("pivots", LIST_GUNS), "odd_gun": ("side", ODD_GUN), "fort_fire": ("bears", FORT_BEARS), "fort_firer": ("counts_as", FORT_FIRER), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
            "line_of_fire": ("masked_by", LINE_OF_FIRE), "line_ahead": ("follower", LINE_AHEAD),
            "fort_magazine": ("on_fort", FORT_MAGAZINE), "fort_window": ("held", FORT_WINDOW),
            "fort_gun_lost": ("from", FORT_GUN_LOST), "fort_silenced": ("fronts", FORT_SILENCED),
            "torpedo_drift": ("drift", TORPEDO_DRIFT), "fort_hits": ("gun_on", FORT_HITS),
            "turn_sweep": ("into", TURN_SWEEP), "strike_gunless": ("stopped", STRIKE_GUNLESS),
-           "jammed_gun": ("after", JAMMED_GUN)}
+           "jammed_gun": ("after", JAMMED_GUN), "heavy_shot": ("on_six", HEAVY_SHOT)}
+
+
+# play 43, moment 8: "if none bears, her largest ... a gun unable to fire ... after every gun that can, bearing or
+# not ... inboard after all others" was read three times: the same order as numbered steps, the first there is goes,
+# built from gun_lost (largest or owner's pick) and jammed_gun (a jammed gun that bears before able ones that do not)
+GUN_FIRST = {"heaviest": ("the largest able gun that bears on the firer", "her largest able gun"),
+             "owner": ("any able gun that bears on the firer, the owner's choice", "any able gun")}
+GUN_UNABLE = "a gun unable to fire (jammed, listed)"
+GUN_INBOARD = ("a lashed ship's inboard gun after all others, even hit from her inboard side (facing the firer, they "
+               "cannot fire: as if none bore)")
+
+
+def gun_order(tables: Tables) -> str:
+    """Which gun a hit takes, as numbered steps: '(1) the largest able gun that bears on the firer; (2) else ...',
+    the jammed_gun words in the step they order."""
+    bears, aboard = GUN_FIRST[option(tables, "gun_lost")]
+    unable = f"{GUN_UNABLE} {option_words(tables, 'jammed_gun')}"
+    if option(tables, "jammed_gun") == "bearing":
+        steps = [bears, unable, f"else {aboard}", f"else any other {GUN_UNABLE.removeprefix('a gun ')}", GUN_INBOARD]
+    else:
+        steps = [bears, f"else {aboard}", unable, GUN_INBOARD]
+    return "; ".join(f"({k}) {step}" for k, step in enumerate(steps, 1))
 
 
 def option(tables: Tables, name: str) -> str:
@@ -416,7 +445,7 @@ def readings(tables: Tables) -> list[dict]:
 def _filled(tables: Tables, row: dict) -> str:
     """One readings row's words, its option's chosen words and table values filled in."""
     text = _OPTION.sub(lambda m: option_words(tables, m.group(1)), str(row["reading"]))
-    text = text.replace("{sinking_example}", sinking_example(tables))
+    text = text.replace("{sinking_example}", sinking_example(tables)).replace("{gun_order}", gun_order(tables))
     return fill(text, tables, "table reconstructions")
 
 
@@ -426,6 +455,8 @@ INSTEAD = "a club may instead play"  # where a readings row's second reading beg
 # each reading in short, as the readings page offers it after the one played ('a club may instead play: ...'), where
 # the row has already said what it is about; a reading not here is offered in its OPTIONS words
 INSTEAD_WORDS = {"jammed_gun": {"bearing": "jammed but bearing, before guns not bearing"},
+                 "heavy_shot": {"large": "a Large gun's 6 hits within {heavy_shot.within_in} in",
+                                "none": "the total alone"},
                  "strike_gunless": {"strikes": "gunless, stopped by order, she strikes too"},
                  "fort_fire": {"sixth": "a sixth", "third": "a third", "all": "all"},
                  "fort_share": {"printed": "the card's number while that many guns are left, then all left",
@@ -441,7 +472,7 @@ INSTEAD_WORDS = {"jammed_gun": {"bearing": "jammed but bearing, before guns not 
                  "fort_gun_lost": {"any": "none left there: a gun of another front"},
                  "fort_silenced": {"none": "a silenced fort fires no more"},
                  "torpedo_drift": {"waits": "a drift tests as the next half move ends"},
-                 "fort_hits": {"two_three": "2-3, as on a ship"},
+                 "fort_hits": {"two_three": "2-3, as on a ship (by turn 3-6)", "two": "only a 2 (by turn 6-8)"},
                  "turn_sweep": {"blocked": "she stops where she touches", "contact": "she turns: end-on contact"},
                  "line_ahead": {"stops": "she goes no farther than that stern",
                                 "sheers": "she sheers off and goes on"}}
@@ -452,8 +483,8 @@ def other_readings(tables: Tables, name: str) -> str:
     (rounded up), or all' (replay 13: the option's table name meant nothing at the table; docs/rules name it for
     whoever prints the pack)."""
     chosen = option(tables, name)
-    return ", or ".join(INSTEAD_WORDS.get(name, {}).get(value, words)
-                        for value, words in OPTIONS[name][1].items() if value != chosen)
+    return fill(", or ".join(INSTEAD_WORDS.get(name, {}).get(value, words)
+                             for value, words in OPTIONS[name][1].items() if value != chosen), tables, f"table {name}")
 
 
 def reading(tables: Tables, rule: str) -> str:
