@@ -271,6 +271,23 @@ def _both_at_work(out):
     return proc
 
 
+def _group_ends(pgid: int, within: float = 3.0) -> bool:
+    """Whether every process of the group has ended within `within` seconds (each forked process sleeps a minute, so
+    one left behind is still there; one that was stopped may take a moment to be gone on a loaded machine)."""
+    import os
+    import time
+
+    end = time.monotonic() + within
+    while True:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.05)
+
+
 def test_ctrl_c_stops_every_process_building_packs(tmp_path):
     import os
     import signal
@@ -279,8 +296,7 @@ def test_ctrl_c_stops_every_process_building_packs(tmp_path):
     os.killpg(proc.pid, signal.SIGINT)  # as a terminal sends Ctrl-C: to the whole group
     out, _ = proc.communicate(timeout=30)
     assert proc.returncode == 130 and "interrupted" in out
-    with pytest.raises(ProcessLookupError):  # no process of the run is left behind
-        os.killpg(proc.pid, 0)
+    assert _group_ends(proc.pid)  # no process of the run is left behind
     assert not list(tmp_path.iterdir())
 
 
@@ -303,8 +319,7 @@ def test_sigterm_to_the_parent_alone_stops_every_process_and_leaves_no_file(tmp_
     os.kill(proc.pid, signal.SIGTERM)  # `kill PID`, a closed terminal: this process only, not its group
     out, _ = proc.communicate(timeout=30)
     assert proc.returncode == 130 and "interrupted" in out
-    with pytest.raises(ProcessLookupError):
-        os.killpg(proc.pid, 0)
+    assert _group_ends(proc.pid)
     assert not list(tmp_path.iterdir())
 
 
