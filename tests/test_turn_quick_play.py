@@ -830,7 +830,7 @@ def test_fort_gaines_set_up_rule_and_reading_say_the_same_and_that_the_line_pass
     8 factors fire; and she is about 45 in from the channel, so her counter is drawn for a fort that cannot fire."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("only two of her three 10in columbiads") not in setup
-    assert _squeezed("45 in (2½ miles) from the channel, 55 in from Fort Morgan: her card's factors fire in her sector on the plan, at a ship "
+    assert _squeezed("45 in (4,500 yd) west of the channel's mouth, 55 in from Fort Morgan: her card's factors fire in her sector on the plan, at a ship "
                      "within 24 in of her, and only a ship that near fires at her. The line passes out of her reach: she draws a counter, and "
                      "passes while no ship is within 24 in") in setup  # her dead counter, said (replay 26)
     assert _squeezed("Fort Gaines: the set-up page") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
@@ -941,7 +941,7 @@ def test_fort_gaines_distance_from_the_channel_is_the_plans(mobile_bay, library)
     assert round(math.dist(gaines, morgan) / 100) == 55
     assert round((5514 - gaines[0]) / 100) == 45  # the channel's west edge abreast of her, on the line's track
     page = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("45 in (2½ miles) from the channel, 55 in from Fort Morgan") in page
+    assert _squeezed("45 in (4,500 yd) west of the channel's mouth, 55 in from Fort Morgan") in page
     assert _squeezed("Three miles (45 in)") not in page
     others = [r.rule for r in setup.special_rules if r.name == "Fort Gaines" and "quick-play" not in (r.rules or [])]
     assert others and all(r.startswith(("Two and a half miles from the channel", "2½ miles off the channel"))
@@ -1595,7 +1595,7 @@ def test_only_a_ship_within_24_in_of_fort_gaines_fires_at_her(mobile_bay):
     """Replay 15, defect p2 vs p3/p5: Fort Gaines fired only at a ship within 24 in, but anyone fired at her at any
     range, so two Parrott doubles from 49 in silenced her in bound 1, a fort that on the day was out of the fight.
     The range is the same both ways."""
-    setup = _squeezed(_column(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))  # the page: the column's crop cut "at" (play 43)
     assert _squeezed("at a ship within 24 in of her, and only a ship that near fires at her.") in setup
 
 
@@ -2251,14 +2251,14 @@ def test_fort_morgans_card_says_where_her_range_is_taken_and_what_bears_on_the_b
     the bay front's 2 Mediums were on p3 alone. A line on her card, from her scenario's reading (fort_card_notes),
     on hers only."""
     cards = " ".join(_cards(mobile_bay))
-    words = _squeezed("range: west shore; bay: 2 M")
+    words = _squeezed("range from Mobile Point's west shore; bay sector: 2 Mediums")
     assert _squeezed(cards).count(words) == 1
     with _opened(mobile_bay.path) as pdf:
         page = next(p for p in pdf.pages if "32 pieces in 10 factors" in (p.extract_text() or ""))
         text = page.extract_words()
     fort = next(w for w in text if w["text"] == "Morgan" and w["top"] > page.height / 2)
     gaines = next(w for w in text if w["text"] == "Gaines" and abs(w["top"] - fort["top"]) < 2)
-    shore = next(w for w in text if w["text"] == "shore;")
+    shore = next(w for w in text if w["text"] == "shore;")  # "...west shore; bay sector: 2 Mediums" (play 43)
     assert shore["x0"] < gaines["x0"] and abs(shore["top"] - fort["top"]) < 30  # on Fort Morgan's card, by her head
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2487,7 +2487,7 @@ def test_a_ships_card_has_touching_and_ram_boxes_and_a_forts_a_guns_out_write_in
     for pages in (mobile_bay, letter):
         text = _card_words(pages)
         assert text.count("Now touching RAM declared") == 22  # 18 Union ships, 4 Confederate
-        assert text.count("silenced doubles (a gun out: a box) ________ ________ ________ ________") == 2
+        assert text.count("silenced each double, as 5-5: 2 out ______ ______ ______ ______ (5th: boxes only)") == 2
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -3311,7 +3311,7 @@ def test_play_38_the_fort_cards_guns_out_line_strikes_a_box_a_gun(mobile_bay, bu
     "a gun out strikes a factor box". The card's line says what to write: the double, a box a gun out."""
     for pages in _both(mobile_bay, bundled_packs):
         text = _squeezed("\n".join(pages))
-        assert _squeezed("doubles (a gun out: a box)") in text and _squeezed("guns out (double: factors)") not in text
+        assert _squeezed("each double, as 5-5: 2 out") in text and _squeezed("guns out (double: factors)") not in text
 
 
 def test_play_38_brooklyns_stop_is_no_carrying_and_her_sides_are_said(mobile_bay, bundled_packs):
@@ -3702,3 +3702,34 @@ def test_p43_a_follower_steers_round_a_prize_by_her_own_turn_and_those_astern_fo
         assert _squeezed("by her phase-6 turn (a follower too, own turn: the wake next bound, those astern after "
                          "her)") in readings
         assert _squeezed("then back into the wake)") not in readings
+
+
+# Play 43 (qp30): three bounds of Mobile Bay from the A4 pack; its "other defects"
+
+
+def test_p43_fort_morgans_card_says_her_range_and_bay_sector_in_whole_words(mobile_bay, bundled_packs):
+    """Play 43, defect (p5): her card's "range: west shore; bay: 2 M" was cryptic. It says it in whole words
+    (fort_card_notes), on both papers."""
+    for pages in _both(mobile_bay, bundled_packs):
+        cards = _squeezed(" ".join(_cards(pages)))
+        assert cards.count(_squeezed("range from Mobile Point's west shore; bay sector: 2 Mediums")) == 1  # hers alone
+        assert _squeezed("range: west shore; bay: 2 M") not in cards
+
+
+def test_p43_a_fort_cards_doubles_blanks_say_what_to_write_and_what_a_fifth_does(mobile_bay, bundled_packs):
+    """Play 43, defect (p5): "doubles (a gun out: a box) ____ ____" did not say what a blank takes or what a fifth
+    double does. Each blank takes the double and its guns out, as "5-5: 2 out"; a fifth strikes its boxes only."""
+    for pages in _both(mobile_bay, bundled_packs):
+        text = _squeezed(_card_words(pages))
+        assert text.count(_squeezed("each double, as 5-5: 2 out ______ ______ ______ ______ (5th: boxes only)")) == 2
+        assert _squeezed("a gun out: a box") not in text
+
+
+def test_p43_fort_gaines_distance_agrees_with_the_ground_scale(mobile_bay, bundled_packs):
+    """Play 43, defect (p2): "45 in (2½ miles)" beside 100 yd an inch (2½ miles is 44 in). The plan's distance, 45 in
+    from her mark (x 10½) to the channel's edge at its mouth (its corner 55, 35), said in the ground scale's yards."""
+    for pages in _both(mobile_bay, bundled_packs):
+        text = _squeezed(pages[1])
+        assert _squeezed("45 in (4,500 yd) west of the channel's mouth") in text and "2½miles" not in text
+        assert _squeezed("Ground scale 100 yd to the inch") in text
+        assert _squeezed("Fort Gaines 10½, 34½") in text and _squeezed("55, 35;") in text  # 55 − 10½ = 44½: 45 in
