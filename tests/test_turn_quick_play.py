@@ -2651,7 +2651,7 @@ def _starts_on_line(*packs) -> None:
     (the room went to moments 1-9), since the set-up page's starts table prints each at her point on it (play 36)."""
     for pages in packs:
         setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
-        assert _squeezed("55¾, 14½ 005°") in setup and _squeezed("54¾, 2 005°") in setup  # eighths (play 41)
+        assert _squeezed("55¾, 14½ 005°") in setup and _squeezed("54¾, 2 005°") in setup  # quarters (plays 41, 43)
         assert _squeezed("at set-up each astern starts") not in _squeezed(_readings(pages))
 
 
@@ -3140,8 +3140,10 @@ def test_play_36_the_wooden_lines_printed_starts_lie_on_brooklyns_005_line(mobil
         for unit in ("USS Hartford + USS Metacomet", "USS Richmond + USS Port Royal", "USS Lackawanna + USS Seminole",
                      "USS Monongahela + USS Kennebec", "USS Ossipee + USS Itasca", "USS Oneida + USS Galena"):
             (x, y), heading = _printed_start(setup, unit)
-            assert heading == 5.0 and abs(x - (bx + (y - by) * math.tan(math.radians(5)))) <= 1 / 16, unit
-        assert "55¾, 14½" in setup and "54¾, 2 005°" in setup  # a tape's eighths, not 55.78 (play 41)
+            # within ⅛ in of the line, square to it: a quarter's rounding (play 43), inside her ¼ in wide base
+            off = abs((x - bx) * math.cos(math.radians(5)) - (y - by) * math.sin(math.radians(5)))
+            assert heading == 5.0 and off < 1 / 8, unit
+        assert "55¾, 14½" in setup and "54¾, 2 005°" in setup  # a tape's quarters, not 55.78 (plays 41, 43)
         assert "59, 15 000°" in setup  # the monitors' 000° line: as printed before
     _starts_on_line(mobile_bay, _letter(bundled_packs))
     assert "slides square" not in _squeezed(_readings(mobile_bay))
@@ -3621,9 +3623,10 @@ def test_p41_the_wooden_lines_starts_print_a_tapes_eighths_within_a_sixteenth_of
         for unit in ("USS Hartford + USS Metacomet", "USS Richmond + USS Port Royal", "USS Lackawanna + USS Seminole",
                      "USS Monongahela + USS Kennebec", "USS Ossipee + USS Itasca", "USS Oneida + USS Galena"):
             (x, y), _ = _printed_start(setup, unit)
-            assert (x * 8).is_integer() and abs(x - (bx + (y - by) * math.tan(math.radians(5)))) <= 1 / 16, unit
+            off = abs((x - bx) * math.cos(math.radians(5)) - (y - by) * math.sin(math.radians(5)))  # square to 005°
+            assert (x * 4).is_integer() and off < 1 / 8, unit  # quarters since play 43 (qp30), not eighths
             printed.append(re.search(re.escape(unit) + r" (\S+),", setup).group(1))
-        assert printed == ["55¾", "55⅝", "55⅜", "55⅛", "54⅞", "54¾"]
+        assert printed == ["55¾", "55½", "55¼", "55¼", "55", "54¾"]  # quarters since play 43 (qp30)
         assert not re.search(r"\b\d+\.\d\d, \d", setup)
 
 
@@ -3733,3 +3736,22 @@ def test_p43_fort_gaines_distance_agrees_with_the_ground_scale(mobile_bay, bundl
         assert _squeezed("45 in (4,500 yd) west of the channel's mouth") in text and "2½miles" not in text
         assert _squeezed("Ground scale 100 yd to the inch") in text
         assert _squeezed("Fort Gaines 10½, 34½") in text and _squeezed("55, 35;") in text  # 55 − 10½ = 44½: 45 in
+
+
+def test_p43_the_wooden_lines_starts_print_a_tapes_quarters_and_each_base_stays_on_the_005_line(mobile_bay, bundled_packs):
+    """Play 43, defect (p2 set-up): eighths ("55⅝, 12", "55⅜, 9½") suggest a precision the table cannot hold. Each
+    astern's x prints to the nearest quarter or half, and Brooklyn's 005° line from his printed point passes within
+    ⅛ in of her centre (square to the line): inside her ¼ in wide base, so the wake is one straight line."""
+    import math
+
+    for pages in _both(mobile_bay, bundled_packs):
+        setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
+        assert not re.search(r"\d[⅛⅜⅝⅞], \d", setup)
+        (bx, by), _ = _printed_start(setup, "USS Brooklyn + USS Octorara")
+        assert (bx, by) == (56, 17)
+        for unit in ("USS Hartford + USS Metacomet", "USS Richmond + USS Port Royal", "USS Lackawanna + USS Seminole",
+                     "USS Monongahela + USS Kennebec", "USS Ossipee + USS Itasca", "USS Oneida + USS Galena"):
+            (x, y), _ = _printed_start(setup, unit)
+            assert (x * 4).is_integer(), unit
+            off = abs((x - bx) * math.cos(math.radians(5)) - (y - by) * math.sin(math.radians(5)))  # square to 005°
+            assert off < 1 / 8, (unit, off)
