@@ -3755,3 +3755,20 @@ def test_p43_the_wooden_lines_starts_print_a_tapes_quarters_and_each_base_stays_
             assert (x * 4).is_integer(), unit
             off = abs((x - bx) * math.cos(math.radians(5)) - (y - by) * math.sin(math.radians(5)))  # square to 005°
             assert off < 1 / 8, (unit, off)
+
+
+def test_p43_the_counters_give_a_pair_of_like_speeds_one_set_and_mark_the_lines_leader_and_who_left(mobile_bay,
+                                                                                                     bundled_packs):
+    """Play 43, defects (p7, pp4-5): a full speed set for every consort, most never used, and nowhere to mark which
+    ship leads a line or that one has left it. A pair of like speeds has one set with both names; a sidewheeler
+    consort keeps hers (the pair moves on it); a Leads marker a column, Left line markers; one sheet still."""
+    for pages in _both(mobile_bay, bundled_packs):
+        markers = _markers(pages)
+        assert sum(m.startswith("Reverse") and "Seminole" in m for m in markers) == 1
+        assert sum(m.startswith(("Slow", "Cruise", "Full", "Reverse")) and m.endswith("USS Seminole") for m in markers) == 4
+        assert sum(m.endswith("USS Octorara") for m in markers) == 4  # unlike speeds: her own set, the pair's
+        assert sum(m.endswith("USS Brooklyn") for m in markers) == 4
+        assert sum(m == "Leads the line: in her wake" for m in markers) == 2  # the monitors' and the wooden line
+        assert sum(m == "Left line for good: her own number" for m in markers) == 6
+        assert sum(m == "Struck prize, at anchor; no other marker" for m in markers) == 22
+        assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
