@@ -2762,9 +2762,9 @@ def test_a_follower_behind_a_leader_faster_than_she_can_go_drops_astern_still_in
     sidewheeler's pair behind, held to 8"; a follower's engines hit): do the followers keep station at his speed or
     hers? She goes his inches up to her own Full, drops astern in his wake still in line, and those behind her keep
     station on her, at her inches. Said in the Faster leader reading, on A4 and on Letter, which keep 7 and 9 pages."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "Faster leader: a follower goes his inches, but no more than her own "
+    _read_on_both_papers(mobile_bay, bundled_packs, "Faster leader: a follower goes the line's inches, but no more than her own "
                                                     "Full (a pair: the slower's; an engine hit's limit): one held back "
-                                                    "drops astern in his wake, still in line, and those behind her keep "
+                                                    "drops astern in its wake, still in line, and those behind her keep "
                                                     "station on her, at her inches")
 
 
@@ -2918,7 +2918,7 @@ def test_a_sloop_freed_in_line_keeps_her_leaders_inches(mobile_bay, bundled_pack
     """Play 31, moment 7 (p3 One of a pair lost): Richmond freed mid-bound behind the line's 8": the pair's Full 12" or
     the line's 8"? In line she keeps his inches (Faster leader caps her at her own Full). On A4 and on Letter."""
     _read_on_both_papers(mobile_bay, bundled_packs, "freed, a leader leaves the line, a follower keeps "
-                                                    "his inches")
+                                                    "the line's inches")  # "his" till play 43
 
 
 def test_a_rammer_at_contact_has_her_move_over(mobile_bay, bundled_packs, library):
@@ -3246,7 +3246,7 @@ def test_play_37_a_freed_leader_leaves_the_line_a_freed_follower_keeps_his_inche
     """Play 37, moment 4 (p3): "the leader's leaves the line; freed in line, she keeps his inches" read two ways."""
     for pages in _both(mobile_bay, bundled_packs):
         text = _squeezed(_readings(pages))
-        assert _squeezed("freed, a leader leaves the line, a follower keeps his inches") in text
+        assert _squeezed("freed, a leader leaves the line, a follower keeps the line's inches") in text
         assert _squeezed("the leader's leaves the line") not in text
 
 
@@ -3772,3 +3772,15 @@ def test_p43_the_counters_give_a_pair_of_like_speeds_one_set_and_mark_the_lines_
         assert sum(m == "Left line for good: her own number" for m in markers) == 6
         assert sum(m == "Struck prize, at anchor; no other marker" for m in markers) == 22
         assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
+
+
+def test_p43_the_readings_say_she_for_a_ship_where_a_follower_goes_the_lines_inches(mobile_bay, bundled_packs):
+    """Play 43, defect (pp3, 5 "What the rules leave open"): "he" (the leader) and "she" (the ship) in one sentence.
+    Faster leader and One of a pair lost name the line where they said "his": a follower goes the line's inches,
+    drops astern in its wake, and, freed, keeps the line's inches; on both papers, which keep their pages."""
+    for pages in _both(mobile_bay, bundled_packs):
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("a follower goes the line's inches, but no more than her own Full") in readings
+        assert _squeezed("one held back drops astern in its wake, still in line") in readings
+        assert _squeezed("freed, a leader leaves the line, a follower keeps the line's inches") in readings
+        assert _squeezed("goes his inches") not in readings and _squeezed("keeps his inches") not in readings
