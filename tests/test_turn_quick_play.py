@@ -3784,3 +3784,16 @@ def test_p43_the_readings_say_she_for_a_ship_where_a_follower_goes_the_lines_inc
         assert _squeezed("one held back drops astern in its wake, still in line") in readings
         assert _squeezed("freed, a leader leaves the line, a follower keeps the line's inches") in readings
         assert _squeezed("goes his inches") not in readings and _squeezed("keeps his inches") not in readings
+
+
+def test_p43_the_cover_says_which_pages_carry_the_calibration_bar_and_it_is_true(mobile_bay, bundled_packs):
+    """Play 43, defect (p1): "every template page carries a 100 mm calibration bar", but only p6 has one. The cover
+    says each true-scale page carries it, its footer saying true scale; and every page whose footer says so has the
+    bar, and no other page has one."""
+    for pages in _both(mobile_bay, bundled_packs):
+        cover = _squeezed(pages[0])
+        assert _squeezed("each true-scale page (its footer says true scale) carries a 100 mm calibration bar") in cover
+        assert _squeezed("every template page carries") not in cover
+        scaled = [k for k, p in enumerate(pages) if "· true scale ·" in p]
+        barred = [k for k, p in enumerate(pages) if "this bar must measure 100 mm" in p]
+        assert scaled and scaled == barred
