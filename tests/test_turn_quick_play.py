@@ -830,7 +830,7 @@ def test_fort_gaines_set_up_rule_and_reading_say_the_same_and_that_the_line_pass
     8 factors fire; and she is about 45 in from the channel, so her counter is drawn for a fort that cannot fire."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("only two of her three 10in columbiads") not in setup
-    assert _squeezed("45 in (2½ miles) from the channel, 55 in from Fort Morgan: her card's factors fire in her sector on the plan, at a ship "
+    assert _squeezed("45 in (4,500 yd) west of the channel's mouth, 55 in from Fort Morgan: her card's factors fire in her sector on the plan, at a ship "
                      "within 24 in of her, and only a ship that near fires at her. The line passes out of her reach: she draws a counter, and "
                      "passes while no ship is within 24 in") in setup  # her dead counter, said (replay 26)
     assert _squeezed("Fort Gaines: the set-up page") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
@@ -941,7 +941,7 @@ def test_fort_gaines_distance_from_the_channel_is_the_plans(mobile_bay, library)
     assert round(math.dist(gaines, morgan) / 100) == 55
     assert round((5514 - gaines[0]) / 100) == 45  # the channel's west edge abreast of her, on the line's track
     page = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("45 in (2½ miles) from the channel, 55 in from Fort Morgan") in page
+    assert _squeezed("45 in (4,500 yd) west of the channel's mouth, 55 in from Fort Morgan") in page
     assert _squeezed("Three miles (45 in)") not in page
     others = [r.rule for r in setup.special_rules if r.name == "Fort Gaines" and "quick-play" not in (r.rules or [])]
     assert others and all(r.startswith(("Two and a half miles from the channel", "2½ miles off the channel"))
@@ -1595,7 +1595,7 @@ def test_only_a_ship_within_24_in_of_fort_gaines_fires_at_her(mobile_bay):
     """Replay 15, defect p2 vs p3/p5: Fort Gaines fired only at a ship within 24 in, but anyone fired at her at any
     range, so two Parrott doubles from 49 in silenced her in bound 1, a fort that on the day was out of the fight.
     The range is the same both ways."""
-    setup = _squeezed(_column(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))  # the page: the column's crop cut "at" (play 43)
     assert _squeezed("at a ship within 24 in of her, and only a ship that near fires at her.") in setup
 
 
@@ -2251,14 +2251,14 @@ def test_fort_morgans_card_says_where_her_range_is_taken_and_what_bears_on_the_b
     the bay front's 2 Mediums were on p3 alone. A line on her card, from her scenario's reading (fort_card_notes),
     on hers only."""
     cards = " ".join(_cards(mobile_bay))
-    words = _squeezed("range: west shore; bay: 2 M")
+    words = _squeezed("range from Mobile Point's west shore; bay sector: 2 Mediums")
     assert _squeezed(cards).count(words) == 1
     with _opened(mobile_bay.path) as pdf:
         page = next(p for p in pdf.pages if "32 pieces in 10 factors" in (p.extract_text() or ""))
         text = page.extract_words()
     fort = next(w for w in text if w["text"] == "Morgan" and w["top"] > page.height / 2)
     gaines = next(w for w in text if w["text"] == "Gaines" and abs(w["top"] - fort["top"]) < 2)
-    shore = next(w for w in text if w["text"] == "shore;")
+    shore = next(w for w in text if w["text"] == "shore;")  # "...west shore; bay sector: 2 Mediums" (play 43)
     assert shore["x0"] < gaines["x0"] and abs(shore["top"] - fort["top"]) < 30  # on Fort Morgan's card, by her head
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2487,7 +2487,7 @@ def test_a_ships_card_has_touching_and_ram_boxes_and_a_forts_a_guns_out_write_in
     for pages in (mobile_bay, letter):
         text = _card_words(pages)
         assert text.count("Now touching RAM declared") == 22  # 18 Union ships, 4 Confederate
-        assert text.count("silenced doubles (a gun out: a box) ________ ________ ________ ________") == 2
+        assert text.count("silenced each double, as 5-5: 2 out ______ ______ ______ ______ (5th: boxes only)") == 2
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2651,7 +2651,7 @@ def _starts_on_line(*packs) -> None:
     (the room went to moments 1-9), since the set-up page's starts table prints each at her point on it (play 36)."""
     for pages in packs:
         setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
-        assert _squeezed("55¾, 14½ 005°") in setup and _squeezed("54¾, 2 005°") in setup  # eighths (play 41)
+        assert _squeezed("55¾, 14½ 005°") in setup and _squeezed("54¾, 2 005°") in setup  # quarters (plays 41, 43)
         assert _squeezed("at set-up each astern starts") not in _squeezed(_readings(pages))
 
 
@@ -2762,9 +2762,9 @@ def test_a_follower_behind_a_leader_faster_than_she_can_go_drops_astern_still_in
     sidewheeler's pair behind, held to 8"; a follower's engines hit): do the followers keep station at his speed or
     hers? She goes his inches up to her own Full, drops astern in his wake still in line, and those behind her keep
     station on her, at her inches. Said in the Faster leader reading, on A4 and on Letter, which keep 7 and 9 pages."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "Faster leader: a follower goes his inches, but no more than her own "
+    _read_on_both_papers(mobile_bay, bundled_packs, "Faster leader: a follower goes the line's inches, but no more than her own "
                                                     "Full (a pair: the slower's; an engine hit's limit): one held back "
-                                                    "drops astern in his wake, still in line, and those behind her keep "
+                                                    "drops astern in its wake, still in line, and those behind her keep "
                                                     "station on her, at her inches")
 
 
@@ -2918,7 +2918,7 @@ def test_a_sloop_freed_in_line_keeps_her_leaders_inches(mobile_bay, bundled_pack
     """Play 31, moment 7 (p3 One of a pair lost): Richmond freed mid-bound behind the line's 8": the pair's Full 12" or
     the line's 8"? In line she keeps his inches (Faster leader caps her at her own Full). On A4 and on Letter."""
     _read_on_both_papers(mobile_bay, bundled_packs, "freed, a leader leaves the line, a follower keeps "
-                                                    "his inches")
+                                                    "the line's inches")  # "his" till play 43
 
 
 def test_a_rammer_at_contact_has_her_move_over(mobile_bay, bundled_packs, library):
@@ -3140,8 +3140,10 @@ def test_play_36_the_wooden_lines_printed_starts_lie_on_brooklyns_005_line(mobil
         for unit in ("USS Hartford + USS Metacomet", "USS Richmond + USS Port Royal", "USS Lackawanna + USS Seminole",
                      "USS Monongahela + USS Kennebec", "USS Ossipee + USS Itasca", "USS Oneida + USS Galena"):
             (x, y), heading = _printed_start(setup, unit)
-            assert heading == 5.0 and abs(x - (bx + (y - by) * math.tan(math.radians(5)))) <= 1 / 16, unit
-        assert "55¾, 14½" in setup and "54¾, 2 005°" in setup  # a tape's eighths, not 55.78 (play 41)
+            # within ⅛ in of the line, square to it: a quarter's rounding (play 43), inside her ¼ in wide base
+            off = abs((x - bx) * math.cos(math.radians(5)) - (y - by) * math.sin(math.radians(5)))
+            assert heading == 5.0 and off < 1 / 8, unit
+        assert "55¾, 14½" in setup and "54¾, 2 005°" in setup  # a tape's quarters, not 55.78 (plays 41, 43)
         assert "59, 15 000°" in setup  # the monitors' 000° line: as printed before
     _starts_on_line(mobile_bay, _letter(bundled_packs))
     assert "slides square" not in _squeezed(_readings(mobile_bay))
@@ -3244,7 +3246,7 @@ def test_play_37_a_freed_leader_leaves_the_line_a_freed_follower_keeps_his_inche
     """Play 37, moment 4 (p3): "the leader's leaves the line; freed in line, she keeps his inches" read two ways."""
     for pages in _both(mobile_bay, bundled_packs):
         text = _squeezed(_readings(pages))
-        assert _squeezed("freed, a leader leaves the line, a follower keeps his inches") in text
+        assert _squeezed("freed, a leader leaves the line, a follower keeps the line's inches") in text
         assert _squeezed("the leader's leaves the line") not in text
 
 
@@ -3311,7 +3313,7 @@ def test_play_38_the_fort_cards_guns_out_line_strikes_a_box_a_gun(mobile_bay, bu
     "a gun out strikes a factor box". The card's line says what to write: the double, a box a gun out."""
     for pages in _both(mobile_bay, bundled_packs):
         text = _squeezed("\n".join(pages))
-        assert _squeezed("doubles (a gun out: a box)") in text and _squeezed("guns out (double: factors)") not in text
+        assert _squeezed("each double, as 5-5: 2 out") in text and _squeezed("guns out (double: factors)") not in text
 
 
 def test_play_38_brooklyns_stop_is_no_carrying_and_her_sides_are_said(mobile_bay, bundled_packs):
@@ -3621,9 +3623,10 @@ def test_p41_the_wooden_lines_starts_print_a_tapes_eighths_within_a_sixteenth_of
         for unit in ("USS Hartford + USS Metacomet", "USS Richmond + USS Port Royal", "USS Lackawanna + USS Seminole",
                      "USS Monongahela + USS Kennebec", "USS Ossipee + USS Itasca", "USS Oneida + USS Galena"):
             (x, y), _ = _printed_start(setup, unit)
-            assert (x * 8).is_integer() and abs(x - (bx + (y - by) * math.tan(math.radians(5)))) <= 1 / 16, unit
+            off = abs((x - bx) * math.cos(math.radians(5)) - (y - by) * math.sin(math.radians(5)))  # square to 005°
+            assert (x * 4).is_integer() and off < 1 / 8, unit  # quarters since play 43 (qp30), not eighths
             printed.append(re.search(re.escape(unit) + r" (\S+),", setup).group(1))
-        assert printed == ["55¾", "55⅝", "55⅜", "55⅛", "54⅞", "54¾"]
+        assert printed == ["55¾", "55½", "55¼", "55¼", "55", "54¾"]  # quarters since play 43 (qp30)
         assert not re.search(r"\b\d+\.\d\d, \d", setup)
 
 
@@ -3702,3 +3705,95 @@ def test_p43_a_follower_steers_round_a_prize_by_her_own_turn_and_those_astern_fo
         assert _squeezed("by her phase-6 turn (a follower too, own turn: the wake next bound, those astern after "
                          "her)") in readings
         assert _squeezed("then back into the wake)") not in readings
+
+
+# Play 43 (qp30): three bounds of Mobile Bay from the A4 pack; its "other defects"
+
+
+def test_p43_fort_morgans_card_says_her_range_and_bay_sector_in_whole_words(mobile_bay, bundled_packs):
+    """Play 43, defect (p5): her card's "range: west shore; bay: 2 M" was cryptic. It says it in whole words
+    (fort_card_notes), on both papers."""
+    for pages in _both(mobile_bay, bundled_packs):
+        cards = _squeezed(" ".join(_cards(pages)))
+        assert cards.count(_squeezed("range from Mobile Point's west shore; bay sector: 2 Mediums")) == 1  # hers alone
+        assert _squeezed("range: west shore; bay: 2 M") not in cards
+
+
+def test_p43_a_fort_cards_doubles_blanks_say_what_to_write_and_what_a_fifth_does(mobile_bay, bundled_packs):
+    """Play 43, defect (p5): "doubles (a gun out: a box) ____ ____" did not say what a blank takes or what a fifth
+    double does. Each blank takes the double and its guns out, as "5-5: 2 out"; a fifth strikes its boxes only."""
+    for pages in _both(mobile_bay, bundled_packs):
+        text = _squeezed(_card_words(pages))
+        assert text.count(_squeezed("each double, as 5-5: 2 out ______ ______ ______ ______ (5th: boxes only)")) == 2
+        assert _squeezed("a gun out: a box") not in text
+
+
+def test_p43_fort_gaines_distance_agrees_with_the_ground_scale(mobile_bay, bundled_packs):
+    """Play 43, defect (p2): "45 in (2½ miles)" beside 100 yd an inch (2½ miles is 44 in). The plan's distance, 45 in
+    from her mark (x 10½) to the channel's edge at its mouth (its corner 55, 35), said in the ground scale's yards."""
+    for pages in _both(mobile_bay, bundled_packs):
+        text = _squeezed(pages[1])
+        assert _squeezed("45 in (4,500 yd) west of the channel's mouth") in text and "2½miles" not in text
+        assert _squeezed("Ground scale 100 yd to the inch") in text
+        assert _squeezed("Fort Gaines 10½, 34½") in text and _squeezed("55, 35;") in text  # 55 − 10½ = 44½: 45 in
+
+
+def test_p43_the_wooden_lines_starts_print_a_tapes_quarters_and_each_base_stays_on_the_005_line(mobile_bay, bundled_packs):
+    """Play 43, defect (p2 set-up): eighths ("55⅝, 12", "55⅜, 9½") suggest a precision the table cannot hold. Each
+    astern's x prints to the nearest quarter or half, and Brooklyn's 005° line from his printed point passes within
+    ⅛ in of her centre (square to the line): inside her ¼ in wide base, so the wake is one straight line."""
+    import math
+
+    for pages in _both(mobile_bay, bundled_packs):
+        setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
+        assert not re.search(r"\d[⅛⅜⅝⅞], \d", setup)
+        (bx, by), _ = _printed_start(setup, "USS Brooklyn + USS Octorara")
+        assert (bx, by) == (56, 17)
+        for unit in ("USS Hartford + USS Metacomet", "USS Richmond + USS Port Royal", "USS Lackawanna + USS Seminole",
+                     "USS Monongahela + USS Kennebec", "USS Ossipee + USS Itasca", "USS Oneida + USS Galena"):
+            (x, y), _ = _printed_start(setup, unit)
+            assert (x * 4).is_integer(), unit
+            off = abs((x - bx) * math.cos(math.radians(5)) - (y - by) * math.sin(math.radians(5)))  # square to 005°
+            assert off < 1 / 8, (unit, off)
+
+
+def test_p43_the_counters_give_a_pair_of_like_speeds_one_set_and_mark_the_lines_leader_and_who_left(mobile_bay,
+                                                                                                     bundled_packs):
+    """Play 43, defects (p7, pp4-5): a full speed set for every consort, most never used, and nowhere to mark which
+    ship leads a line or that one has left it. A pair of like speeds has one set with both names; a sidewheeler
+    consort keeps hers (the pair moves on it); a Leads marker a column, Left line markers; one sheet still."""
+    for pages in _both(mobile_bay, bundled_packs):
+        markers = _markers(pages)
+        assert sum(m.startswith("Reverse") and "Seminole" in m for m in markers) == 1
+        assert sum(m.startswith(("Slow", "Cruise", "Full", "Reverse")) and m.endswith("USS Seminole") for m in markers) == 4
+        assert sum(m.endswith("USS Octorara") for m in markers) == 4  # unlike speeds: her own set, the pair's
+        assert sum(m.endswith("USS Brooklyn") for m in markers) == 4
+        assert sum(m == "Leads the line: in her wake" for m in markers) == 2  # the monitors' and the wooden line
+        assert sum(m == "Left line for good: her own number" for m in markers) == 6
+        assert sum(m == "Struck prize, at anchor; no other marker" for m in markers) == 22
+        assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
+
+
+def test_p43_the_readings_say_she_for_a_ship_where_a_follower_goes_the_lines_inches(mobile_bay, bundled_packs):
+    """Play 43, defect (pp3, 5 "What the rules leave open"): "he" (the leader) and "she" (the ship) in one sentence.
+    Faster leader and One of a pair lost name the line where they said "his": a follower goes the line's inches,
+    drops astern in its wake, and, freed, keeps the line's inches; on both papers, which keep their pages."""
+    for pages in _both(mobile_bay, bundled_packs):
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("a follower goes the line's inches, but no more than her own Full") in readings
+        assert _squeezed("one held back drops astern in its wake, still in line") in readings
+        assert _squeezed("freed, a leader leaves the line, a follower keeps the line's inches") in readings
+        assert _squeezed("goes his inches") not in readings and _squeezed("keeps his inches") not in readings
+
+
+def test_p43_the_cover_says_which_pages_carry_the_calibration_bar_and_it_is_true(mobile_bay, bundled_packs):
+    """Play 43, defect (p1): "every template page carries a 100 mm calibration bar", but only p6 has one. The cover
+    says each true-scale page carries it, its footer saying true scale; and every page whose footer says so has the
+    bar, and no other page has one."""
+    for pages in _both(mobile_bay, bundled_packs):
+        cover = _squeezed(pages[0])
+        assert _squeezed("each true-scale page (its footer says true scale) carries a 100 mm calibration bar") in cover
+        assert _squeezed("every template page carries") not in cover
+        scaled = [k for k, p in enumerate(pages) if "· true scale ·" in p]
+        barred = [k for k, p in enumerate(pages) if "this bar must measure 100 mm" in p]
+        assert scaled and scaled == barred

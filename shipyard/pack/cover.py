@@ -47,7 +47,7 @@ def printing_note(options, plan, scale: str | None) -> str:
     note = f"Paper: {paper}. Print at 100 % / Actual size: turn off 'fit to page'."
     if "templates" in plan:  # only a pack with templates has true-scale pages and calibration bars
         note += (f" The templates are true scale for {scale} models" if scale else " The templates are true scale") + (
-            ": every template page carries a 100 mm calibration bar; measure it before you cut.")
+            ": each true-scale page (its footer says true scale) carries a 100 mm calibration bar; measure it before you cut.")
     return note
 
 

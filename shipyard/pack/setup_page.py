@@ -285,16 +285,17 @@ def _where(start, f: Fit) -> str:
 
 def _on_line(start, lead, f: Fit) -> str:
     """A follower's start on her column leader's heading line: his printed point (to the half unit), her own y, x
-    to the nearest eighth, within 1/16 of his line (play 36, moment 1: the half unit printed 56, 0.2 in off it; play
-    41: the hundredths, '55.78, 14½', are no tape's, which reads eighths: '55¾, 14½'); a leader, or a start with no
-    point or heading, as _where prints it."""
+    to the nearest quarter, within 1/8 of his line (play 36, moment 1: the half unit printed 56, 0.2 in off it; play
+    41: the hundredths, '55.78, 14½', are no tape's; play 43: nor are eighths, '55⅝', a precision no table holds: a
+    quarter is, and 1/8 is half a ¼ in wide base, so his line still crosses every base astern); a leader, or a start
+    with no point or heading, as _where prints it."""
     if start.at is None or lead is None or lead.at is None or lead.heading is None:
         return _where(start, f)
     lx, ly = (round(v * 2) / 2 for v in f.table_point(lead.at))
     y = round(f.table_point(start.at)[1] * 2) / 2
     x = lx + (y - ly) * math.tan(math.radians(lead.heading))
     on_half = abs(x * 2 - round(x * 2)) < 0.005  # a 000° line: his half-unit x, as _where prints it
-    return f"{number(round(x * 2) / 2) if on_half else eighths(x)}, {number(y)}"
+    return f"{number(round(x * 2) / 2) if on_half else eighths(round(x * 4) / 4)}, {number(y)}"
 
 
 def column_leaders(side) -> dict[str, str]:

@@ -81,13 +81,36 @@ FORT_MARKER = "sectors from here"  # what a fort's marker is for, under its name
 # range is to her beach, the reading "Fort Morgan")
 
 
+def alike_consorts(units: list[tuple[str, Any, Any]], ctx: Context) -> dict[str, str]:
+    """{sloop id: consort id} for each lashed pair in play whose two ships have the same speeds: the pair goes on
+    either's marker (the reading "Lashed pairs": alike, either), and whichever is freed goes on the same set, so the
+    pair needs one set, not two (play 43: a full set for every consort, most never used)."""
+    by_id = {u.id: d for _, u, d in units if not d.stats.is_fort}
+    scenario = getattr(ctx, "scenario", None)
+    if scenario is None:
+        return {}
+    out = {}
+    for side in scenario.sides:
+        for su in side.units:
+            if su.id in by_id and su.lashed_to in by_id and su.lashed_to not in out \
+                    and by_id[su.id].stats.speeds_in == by_id[su.lashed_to].stats.speeds_in:
+                out[su.lashed_to] = su.id
+    return out
+
+
 def speed_markers(units: list[tuple[str, Any, Any]], ctx: Context) -> list[tuple[str, str, tuple[str, ...]]]:
-    """(front word, back word, the unit's lines) per marker: one per speed setting a ship has, a fort's single marker."""
+    """(front word, back word, the unit's lines) per marker: one per speed setting a ship has, a fort's single marker;
+    a pair of like speeds one set, both names on it (alike_consorts)."""
     markers = []
     words = speed_words(ctx)
-    for _, _, d in units:
+    alike = alike_consorts(units, ctx)
+    names = {u.id: d.unit_name for _, u, d in units}
+    for _, u, d in units:
+        if u.id in alike.values():
+            continue  # on her sloop's set
         s = d.stats
-        line = (d.unit_name,)  # her EDNA changes with every hit: it is on her card, not on a marker
+        line = (d.unit_name + (f" + {names[alike[u.id]]}" if u.id in alike else ""),)  # her EDNA
+        # changes with every hit: it is on her card, not on a marker
         if s.is_fort:
             # a fort never moves: no "Stopped" side; it stands on the fort's mark, the point its sectors (and, but for
             # Fort Morgan, its ranges) are measured from (the reading "Measuring"), which the marker did not say
@@ -127,6 +150,16 @@ def followers(units: list[tuple[str, Any, Any]], ctx: Context) -> int:
     return sum(n - 1 for n in divisions.values())
 
 
+def columns(units: list[tuple[str, Any, Any]], ctx: Context) -> int:
+    """How many columns are in play: the divisions with a leader and at least one ship to follow him (the Leads
+    marker's count: one a column)."""
+    divisions: dict[str, int] = {}
+    for su in acting_ships(units, ctx):
+        if getattr(su, "division", None):
+            divisions[su.division] = divisions.get(su.division, 0) + 1
+    return sum(1 for n in divisions.values() if n > 1)
+
+
 def pairs(units: list[tuple[str, Any, Any]], ctx: Context) -> int:
     """How many lashed pairs are in play: the ships in play lashed to another in play (the Carried marker's count)."""
     ids = {u.id for _, u, d in units if not d.stats.is_fort}
@@ -144,7 +177,8 @@ def state_markers(n: int, ctx: Context, units: list[tuple[str, Any, Any]] | None
     rows = ctx.tables.state_markers.rows
     per = -(-n // int(rows["units_per_marker"]))
     counts = {"ship": (lambda: len(acting_ships(units, ctx))), "vessel": (lambda: len(vessels(units))),
-              "follower": (lambda: followers(units, ctx)), "pair": (lambda: pairs(units, ctx))}
+              "follower": (lambda: followers(units, ctx)), "pair": (lambda: pairs(units, ctx)),
+              "column": (lambda: columns(units, ctx))}
     out = []
     for m in rows["markers"]:
         each = m.get("each")

@@ -163,7 +163,9 @@ NOW_NOTE = "note ________"
 # double struck it: a line to write each in (replay 27: Fort Morgan's card had no place for it)
 # play 38, moment 11: "(double: factors)" read as a double striking factors, against "a gun out strikes a factor
 # box": the line says what to write, the double, a box a gun out
-FORT_GUNS_OUT = "doubles (a gun out: a box) ________ ________ ________ ________"
+# play 43: what a blank takes and what a fifth double does: each blank the double and its guns out ("5-5: 2"); the
+# boxes count, so a fifth strikes its boxes only
+FORT_GUNS_OUT = "each double, as 5-5: 2 out ______ ______ ______ ______ (5th: boxes only)"
 
 
 def speed_record() -> str:
