@@ -4801,3 +4801,17 @@ def test_p43_the_a4_counters_hold_four_rudders_five_captains_three_pilots_and_a_
     assert words.count("PILOT") == -(-ships // SHIPS_PER_PILOT) == 3
     assert words.count("TURNED") == 15 and words.count("SMOKE") >= 10 and words.count("STEAM") >= 5
     assert len(pdf_page_texts(path)) == 19
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_a_fort_face_numbers_a_target_cell_for_every_ship_its_guns_reach(bundled_packs, paper):
+    """Play 44, moment 3 (p15: the water battery's "Targets this turn" row read as 3 cells, 7 guns at 2 a ship reach
+    4 ships; Fort Morgan's bay front likewise): each face's cells are numbered, at least ceil(guns / cap) of them,
+    and its second line says the count, from the fort's own guns table."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    forts = flat(next(t for t in texts if "Fort Morgan water battery" in t and "Targets this turn" in t))
+    for face, guns, cap in (("the beach battery", 7, 2), ("bay front", 8, 2), ("channel fronts", 20, 5)):
+        ships = -(-guns // cap)
+        m = re.search(rf"Targets this turn, {face} \({cap} at one\): ship · guns fired 1 2 {guns} guns, {cap} at one"
+                      rf" ship: all fire at {ships} ships; cells 1–(\d+) 3 4", forts)
+        assert m and int(m.group(1)) >= ships, face

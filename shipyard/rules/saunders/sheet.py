@@ -467,6 +467,7 @@ FORT_GUN_PICK = " (any gun critical: her pick, on that face)"
 
 TARGETS_PER_LINE = 2  # a fort's target cells a line (play 28: each a ship and her guns, so two to a line)
 TARGETS = "Targets this turn, {face} ({cap} at one): ship · guns fired"  # a fort face's
+TARGETS_COUNT = "{n} guns, {cap} at one ship: all fire at {ships} ships; cells 1–{cells}"
 # write-in row (r17); no header row, which took New Orleans' three forts onto a page of their own. Play 30, moment 9:
 # "Targets, channel fronts (5 at one): ship · guns" did not say what the box was for: the ships fired at this turn
 # and the guns laid on each, the cap's count (step 7 rubs them out, the quick reference's End of turn)
@@ -494,8 +495,16 @@ def fort_targets(unit, s: SaundersStats, ctx: Context) -> Block | None:
     rows = []
     for name, n, batteries in faces:
         cells = min(st["most"], max(-(-n // guns_at_one_ship(ctx.tables, n)), batteries))
-        label = TARGETS.format(face=name, cap=guns_at_one_ship(ctx.tables, n))
-        rows += [[label if k == 0 else ""] + [""] * TARGETS_PER_LINE for k in range(-(-cells // TARGETS_PER_LINE))]
+        cap = guns_at_one_ship(ctx.tables, n)
+        label = TARGETS.format(face=name, cap=cap)
+        # play 44 (sau31), moment 3: the water battery's 4 cells read as 3 (the label's blank second line looked
+        # like one): each cell numbered, and the second line says how many ships the face's guns reach at its cap
+        lines_n = -(-cells // TARGETS_PER_LINE)
+        count = TARGETS_COUNT.format(n=n, cap=cap, ships=-(-n // cap), cells=lines_n * TARGETS_PER_LINE)
+        rows += [[label if k == 0 else (count if k == 1 else "")]
+                 + [f"{k * TARGETS_PER_LINE + c + 1}" for c in range(TARGETS_PER_LINE)] for k in range(lines_n)]
+        if lines_n == 1:
+            rows[-1][0] = label + " · " + count
     return WriteIns(rows, widths=[st["label_weight"]] + [st["cell_weight"]] * TARGETS_PER_LINE,
                     size=st["size"], leading=st["min_row"] / (st["size"] * PT), bold_first_col=True,
                     align=["left"] * (TARGETS_PER_LINE + 1))
