@@ -503,8 +503,7 @@ def fort_targets(unit, s: SaundersStats, ctx: Context) -> Block | None:
         count = TARGETS_COUNT.format(n=n, cap=cap, ships=-(-n // cap), cells=lines_n * TARGETS_PER_LINE)
         rows += [[label if k == 0 else (count if k == 1 else "")]
                  + [f"{k * TARGETS_PER_LINE + c + 1}" for c in range(TARGETS_PER_LINE)] for k in range(lines_n)]
-        if lines_n == 1:
-            rows[-1][0] = label + " · " + count
+        # one line (Fort Gaines' two cells): the numbered cells say it, and a count would wrap the label (a page)
     return WriteIns(rows, widths=[st["label_weight"]] + [st["cell_weight"]] * TARGETS_PER_LINE,
                     size=st["size"], leading=st["min_row"] / (st["size"] * PT), bold_first_col=True,
                     align=["left"] * (TARGETS_PER_LINE + 1))
@@ -797,7 +796,8 @@ def arcs_head(s: SaundersStats, ctx: Context) -> str:
         return "Arcs"
     if ctx.tables.require("pivot_ports").rows["plotted"]:
         return "Arcs (“or”: plot it in Fire at / notes)"
-    return "Arcs (“or”: as it fires, not plotted)"
+    # play 44 (sau31), moment 2: a port-or-starboard pivot had no side for Gun nearest: the side it takes as it fires
+    return "Arcs (“or”: its side as it fires)"
 
 
 def section_of(g, arcs_list: list[str]) -> str:
