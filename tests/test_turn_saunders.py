@@ -4846,3 +4846,17 @@ def test_p44_gun_nearest_is_numbered_steps_to_the_chain_s_end_and_places_a_pivot
     assert f"Gun nearest {row}" in ref
     sheets = [t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t and "port or starboard 90°" in t]
     assert len(sheets) >= 5 and all("Arcs (“or”: its side as it fires)" in t for t in sheets)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_a_game_stopped_early_is_scored_at_the_end_of_its_last_turn(bundled_packs, paper):
+    """Play 44, moment 4 (p1 "stop at the end of one"; p2 Scores "at the end" of 12 turns): a club stopping after three
+    turns could name no winner. p1's stop line now says a game ended early is scored as all stands at the end of its
+    last turn, on the same levels, and p2's scores header says what "the end" is then."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    cover, setup = flat(texts[0]), flat(texts[1])
+    assert ("stop at the end of one, the models where they lie and the sheets as marked, and play on next time." in cover)
+    assert ("A game ended early is scored as all stands at the end of its last turn (sunk, struck, silenced as they "
+            "are), on the same levels." in cover)
+    assert "Scores Victory points for (“the end”: the last turn played) Points" in setup
+    assert "Side Victory level: its points less the other's Result" in setup
