@@ -4860,3 +4860,13 @@ def test_p44_a_game_stopped_early_is_scored_at_the_end_of_its_last_turn(bundled_
             "are), on the same levels." in cover)
     assert "Scores Victory points for (“the end”: the last turn played) Points" in setup
     assert "Side Victory level: its points less the other's Result" in setup
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_the_cover_names_both_edges_of_the_calibration_bar(bundled_packs, paper):
+    """Play 44, other defects (p1 "a 100 mm calibration bar", p16 two bars, 100 mm and 4 in): the cover names both
+    edges, as the bar on every true-scale page says."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    assert "carries a 100 mm calibration bar, 4 in on its lower edge; measure it before you cut." in flat(texts[0])
+    barred = [t for t in texts if "this bar must measure 100 mm" in t]
+    assert barred and all("4 in on its lower" in t for t in barred)
