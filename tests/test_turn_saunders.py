@@ -2506,12 +2506,12 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
                 share = g.count - g.count // 2 if inboard == "port" else g.count // 2
                 odd = g.count % 2 == 1
                 if inboard == "port" and odd:  # s26: said in words ("masked: 1 of 3, to starboard" was cryptic)
-                    want = f"port 10° · {share - 1} masked, 1 shifts to starboard"
+                    want = f"port 10° · {share - 1} masked; 1 moves: starboard fires {share}, port none"
                 else:
                     want = f"{inboard} 10° · all {share} masked" if share > 1 else f"{inboard} 10° · masked"  # play 30
                 assert want in text, (unit.name, g.name, want)
                 seen += 1
-            for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · (?:all )?(\d+) masked(?:, (\d+) shifts)?", text):
+            for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · (?:all )?(\d+) masked(?:; (\d+) moves)?", text):
                 assert int(m.group(1)) == int(m.group(2)) + int(m.group(3) or 0), (unit.name, m.group(0))  # her No.
             for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · masked", text):
                 assert m.group(1) == "1", (unit.name, m.group(0))  # a line of one gun says "masked" (play 30, moment 8)
@@ -2790,7 +2790,7 @@ def test_s26_a_masked_line_says_in_words_how_many_are_masked_and_which_fire(bund
     """Defect (p9 Monongahela): "port 10° · masked: 1 of 3, to starboard" was cryptic. It says how many of the line
     are masked and what the odd gun does: "2 masked, 1 fires starboard"; a line wholly masked says "all 10 masked"."""
     texts = pack_texts(bundled_packs, paper=paper)
-    assert "port 10° · 2 masked, 1 shifts to starboard" in flat(sheet_of(texts, "USS Monongahela"))
+    assert "port 10° · 2 masked; 1 moves: starboard fires 3, port none" in flat(sheet_of(texts, "USS Monongahela"))
     assert "port 10° · all 10 masked" in flat(sheet_of(texts, "USS Brooklyn"))
     assert not any("masked: " in t for t in texts)
 
@@ -4487,7 +4487,7 @@ def test_p41_a_masked_broadside_s_odd_gun_shifts_to_the_free_side(bundled_packs,
     starboard. The odd gun that may take either side is moved across: "1 shifts to starboard", in the row's two lines
     as before."""
     mine = flat(sheet_of(pack_texts(bundled_packs, paper=paper), "USS Monongahela"))
-    assert "port 10° · 2 masked, 1 shifts to starboard" in mine and "fires starboard" not in mine
+    assert "port 10° · 2 masked; 1 moves: starboard fires 3, port none" in mine and "fires starboard" not in mine
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -4757,7 +4757,7 @@ def test_p43_an_odd_broadside_gun_on_a_lashed_sheet_says_where_it_fires(bundled_
     texts = pack_texts(bundled_packs, paper=paper)
     assert "9-inch Dahlgren smoothbore 2 4 port 10° · both port (stbd masked) · mid" in flat(sheet_of(texts, "USS Octorara"))
     mono = flat(sheet_of(texts, "USS Monongahela"))
-    assert "32-pounder of 42 cwt 3 2 port 10° · 2 masked, 1 shifts to starboard, 3 there · mid" in mono
+    assert "32-pounder of 42 cwt 3 2 port 10° · 2 masked; 1 moves: starboard fires 3, port none · mid" in mono
     assert "32-pounder of 42 cwt 2 2 starboard 10° · mid" in mono
     unlashed = [t for t in texts if "port 10° (1 of them: port or stbd)" in t]
     assert unlashed and all("Lashed to" not in t.split("port 10° (1 of them")[0].rsplit("CSS ", 1)[-1] for t in unlashed)
@@ -4870,3 +4870,20 @@ def test_p44_the_cover_names_both_edges_of_the_calibration_bar(bundled_packs, pa
     assert "carries a 100 mm calibration bar, 4 in on its lower edge; measure it before you cut." in flat(texts[0])
     barred = [t for t in texts if "this bar must measure 100 mm" in t]
     assert barred and all("4 in on its lower" in t for t in barred)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_monongahela_s_masked_broadside_says_each_side_s_count_and_the_gun_that_moves(bundled_packs, library, paper):
+    """Play 44, other defects (p10 "port 10° · 2 masked, 1 shifts to starboard, 3 there"): still a puzzle. Her port
+    line now says its fixed guns masked, the one gun that moves, and what each broadside then fires: her starboard
+    line's guns and the mover (from her data: 3 port of which one may take either side, 2 starboard)."""
+    mono = flat(sheet_of(pack_texts(bundled_packs, paper=paper), "USS Monongahela"))
+    unit = library.units["monongahela"] if "monongahela" in library.units else next(
+        u for u in library.units.values() if u.name == "USS Monongahela")
+    stats = RS.derive(unit, RS.context(library)).stats
+    g = next(g for g in stats.guns if g.per_side and g.name.startswith("32-pounder of 42 cwt"))
+    port, starboard = g.count - g.count // 2, g.count // 2
+    assert (port, starboard) == (3, 2)
+    assert (f"32-pounder of 42 cwt {port} 2 port 10° · {port - 1} masked; 1 moves: starboard fires {starboard + 1}, "
+            f"port none · mid") in mono
+    assert f"32-pounder of 42 cwt {starboard} 2 starboard 10° · mid" in mono

@@ -913,7 +913,9 @@ def masked_words(arcs: str, arcs_list: list[str], count: int, lashed: tuple[str,
         # more masked)
         # play 43 (sau30), defect: Monongahela's "1 shifts to starboard" beside a starboard line of 2: it joins them,
         # and the line says how many then fire there (the port line holds the odd gun, one more than starboard's)
-        return (f"{head} · {count - kept} masked, {kept} shifts to {outboard}, {count} there" if kept
+        # play 44 (sau31), defect: "2 masked, 1 shifts to starboard, 3 there" still read as a puzzle: each broadside's
+        # count said, and the one gun that moves
+        return (f"{head} · {count - kept} masked; {kept} moves: {outboard} fires {count}, {inboard} none" if kept
                 else f"{head} · all {count} masked" if count > 1 else f"{head} · masked")
     if odd and named == {outboard}:
         # play 43 (sau30), defect: Octorara's "(1 of them: port or stbd)" with her starboard masked: the odd gun
