@@ -4887,3 +4887,14 @@ def test_p44_monongahela_s_masked_broadside_says_each_side_s_count_and_the_gun_t
     assert (f"32-pounder of 42 cwt {port} 2 port 10° · {port - 1} masked; 1 moves: starboard fires {starboard + 1}, "
             f"port none · mid") in mono
     assert f"32-pounder of 42 cwt {starboard} 2 starboard 10° · mid" in mono
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_every_ship_sheet_says_a_plot_goes_by_the_half_knot(bundled_packs, paper):
+    """Play 44, other defects (p4 Tecumseh's track 5, 6, 7; the p17 chits carry half knots): was a 5½ kn plot legal?
+    Every ship's sheet says speed changes go by the movement table's step, half a knot."""
+    step = float(RS.tables().require("movement").rows["speed_step_kn"])
+    assert step == 0.5
+    sheets = [flat(t) for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t and "Speed (1 kn" in t]
+    assert len(sheets) >= 10
+    assert all(t.count("±2 kn a turn, by ½ kn") == t.count("Speed (1 kn") for t in sheets)

@@ -138,8 +138,11 @@ def flags(s: SaundersStats, ctx: Context) -> str:
     if s.double_ender:
         out.append("double-ender: full speed astern")
     if not s.fort:
+        step = float(ctx.tables.require("movement").rows["speed_step_kn"])
         out.append(f"move {number(s.move_in)} in / astern {number(s.astern_move_in)} in a turn; "
-                   f"±{number(s.acceleration_kn)} kn a turn")
+                   f"±{number(s.acceleration_kn)} kn a turn, by {number(step)} kn")
+        # play 44 (sau31), other defects: the tracks skip half knots above half speed (Tecumseh 5, 6, 7) while the
+        # chits carry them: the sheet says a plot goes by the movement table.s step (a track box per half knot cost Letter a page)
     if s.max_turn_deg_spar_deployed:
         out.append(f"spar deployed: turn {s.max_turn_deg_spar_deployed}°")
     return " · ".join(out)
