@@ -4898,3 +4898,15 @@ def test_p44_every_ship_sheet_says_a_plot_goes_by_the_half_knot(bundled_packs, p
     sheets = [flat(t) for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t and "Speed (1 kn" in t]
     assert len(sheets) >= 10
     assert all(t.count("±2 kn a turn, by ½ kn") == t.count("Speed (1 kn") for t in sheets)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_a_monitor_s_speed_track_has_every_half_knot_to_her_maximum(bundled_packs, paper):
+    """Play 44, other defects (p4 Tecumseh 5, 6, 7; p5 Winnebago no 5½, 7½, 8½): a track short enough to fit
+    (the style's count) now carries every half knot to her maximum, as the chits do."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    for name, top in (("USS Tecumseh", 7), ("USS Winnebago", 9)):
+        sheet = flat(sheet_of(texts, name))
+        track = sheet.split("Speed (1 kn", 1)[1].split("small target", 1)[0].split()
+        assert all(number(k / 2) in track for k in range(2 * top + 1)), (name, track)
+        assert number(top + 0.5) not in track, (name, track)  # to her maximum, no further

@@ -618,6 +618,12 @@ def _speed_track(s: SaundersStats, ctx: Context) -> SpeedTrack:
     marks = speed_marks(s)
     cells = sorted(set(speed_cells(s.max_speed_kn, marks, KNOTS_LOST_MARKED)) | set(knots_lost_speeds(s, ctx))
                    | set(halved_speeds(s, ctx)))
+    # play 44 (sau31), other defects: Tecumseh's 5, 6, 7 skipped the half knots the chits carry: every half knot to
+    # her maximum where the track stays within the style's count (Hartford's 13½ would set its figures under 6 pt)
+    step = float(ctx.tables.require("movement").rows["speed_step_kn"])
+    every = [k * step for k in range(int(round(float(s.max_speed_kn) / step)) + 1)]
+    if len(set(cells) | set(every)) <= style()["speed_halves"]["most"]:
+        cells = sorted(set(cells) | set(every))
     rows = [SpeedRow("Ahead", [SpeedCell(number(v), marks.get(v, ""), value=v) for v in cells]),
             SpeedRow("Astern", [SpeedCell(number(v)) for v in speed_cells(s.astern_speed_kn)])]
     return records(SpeedTrack(rows, track="knots_lost", top=float(s.max_speed_kn), label=KNOTS_LOST_LABEL,
