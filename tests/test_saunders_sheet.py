@@ -79,8 +79,9 @@ def test_sheet_tracks_and_drawings_come_from_the_stats(library):
     track = next(b for b in blocks if isinstance(b, SpeedTrack))
     assert f"armour stern {s.armour.stern} midships {s.armour.midships} bow {s.armour.bow} Armament 8 Pilot house 8" in labels
     # 0 to her 6 kn maximum, with her ¾ speed 4½ and ½ speed 3, and the speeds her hull note lists with 1-3 kn lost
-    # (¾ = 3½/3/2, ½ = 2½/2/1½), and every half knot up to half her maximum (replay r16: a boiler halves to them)
-    assert [(r.label, " ".join(c.text for c in r.cells)) for r in track.rows] == [("Ahead", "0 ½ 1 1½ 2 2½ 3 3½ 4 4½ 5 6"),
+    # (¾ = 3½/3/2, ½ = 2½/2/1½), and every half knot up to half her maximum (replay r16: a boiler halves to them);
+    # play 44: a track this short takes every half knot to her maximum (5½ too)
+    assert [(r.label, " ".join(c.text for c in r.cells)) for r in track.rows] == [("Ahead", "0 ½ 1 1½ 2 2½ 3 3½ 4 4½ 5 5½ 6"),
                                                                                 ("Astern", "0 1 2")]
     guns = next(b for b in blocks if isinstance(b, GunTable))
     assert [r[0] for r in guns.rows] == [g.name + f" [{g.turret}]" for g in s.guns]

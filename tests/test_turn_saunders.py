@@ -990,7 +990,7 @@ def test_a_crew_hit_silences_the_gun_nearest_the_hit_and_the_sheet_says_how_to_m
     texts = pack_texts(bundled_packs)
     ref = reference_text(texts)
     assert "Gun crew casualties: the gun nearest the hit not yet ringed silent next turn (ring its box;" in ref
-    assert "criticals 21–25 and 61–63: the target's player's pick of one in the section hit that bears on the firer (one in action, fired or not, first), no partner's hull in the way" in ref
+    assert "criticals 21–25 and 61–63: 1 the target's player's pick of one in the section hit that bears on the firer (one in action, fired or not, first), no partner's hull in the way" in ref
     sheets = [t for t in texts if SHEET_MARK in t and "All next turn:" in t]
     assert len(sheets) >= 10 and all("Crew: ringed gun silent" in t for t in sheets)
     assert "a gun silent" not in " ".join(texts)
@@ -1178,7 +1178,7 @@ def test_a_fort_crew_hit_rings_a_gun_that_bears_on_the_firer(bundled_packs, pape
     the fort sheet's crew-hit box."""
     texts = pack_texts(bundled_packs, paper=paper)
     reading = readings_rows()["Gun nearest"]
-    assert "one in the section hit that bears on the firer" in reading and "as a fort's" in reading
+    assert "one in the section hit that bears on the firer" in reading
     assert reading in reference_text(texts)
     forts = [t for t in texts if "A fort does not move" in t]
     assert forts
@@ -1327,7 +1327,7 @@ def test_a_gun_critical_takes_a_gun_that_bears_on_the_firer_not_an_inboard_one(b
     bears on the firer, as a fort's is (r8), any in the section only where none does."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Gun nearest"]
-    assert reading.startswith("criticals 21–25 and 61–63: the target's player's pick of one in the section hit that bears on the firer") and reading in ref
+    assert reading.startswith("criticals 21–25 and 61–63: 1 the target's player's pick of one in the section hit that bears on the firer") and reading in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -1350,7 +1350,7 @@ def test_a_gun_critical_on_a_section_whose_guns_are_all_out_has_a_reading(bundle
     there, any other passes to the nearest gun in action in the next section."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Gun nearest"]  # s37: the Gun nearest reading's, first hit or not (Again points there)
-    assert ("none in action there, first hit or not: 24–25 destroys a disabled one there, else (21–23, 61–63 always) the next section's nearest"
+    assert ("none in action there, first hit or not: 24–25 destroys a disabled one there, else (21–23, 61–63 always) 3 the next section's nearest"
             in reading) and reading in ref
 
 
@@ -1831,8 +1831,8 @@ def test_each_fort_face_has_a_row_to_write_this_turn_s_targets_and_guns_at_each(
 
     page = next(t for t in pack_texts(bundled_packs, paper=paper) if "Fort Morgan water battery" in t and SHEET_MARK in t)
     morgan, battery = page.split("Fort Morgan water battery")[:2]
-    assert ("Targets this turn, channel fronts (5 at one): ship · guns fired Targets this turn, bay front (2 at one): "
-            "ship · guns fired" in morgan)  # play 30, moment 9: "this turn", "guns fired"
+    assert "Targets this turn, channel fronts (5 at one): ship · guns fired" in morgan  # play 30, moment 9: "this turn"
+    assert "Targets this turn, bay front (2 at one): ship · guns fired" in morgan  # and "guns fired"
     assert "Targets this turn, the beach battery (2 at one): ship · guns fired" in battery
     ctx = context(RS, library, scenario=library.scenario("mobile-bay-1864"))
     # channel fronts 20 guns, 5 at one ship: 4 ships, but five batteries, a cell each (s11): 5
@@ -1947,7 +1947,7 @@ def test_a_holed_funnel_s_smoke_lasts_the_game(bundled_packs):
 
 
 
-CHOICE = "Arcs (“or”: as it fires, not plotted)"
+CHOICE = "Arcs (“or”: its side as it fires)"
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2071,7 +2071,7 @@ def test_a_gun_critical_passed_to_the_next_section_takes_a_gun_on_the_side_facin
     firer's side: the gun is one on the side facing her."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Gun nearest"]  # s37: moved from Repeated critical
-    assert "else (21–23, 61–63 always) the next section's nearest the hit" in reading and "on the firer's side" in reading and reading in ref
+    assert "else (21–23, 61–63 always) 3 the next section's nearest the hit" in reading and "on the firer's side" in reading and reading in ref
 
 
 def test_fort_gaines_reaches_the_channel_s_west_side_at_long_range_and_says_so(library, bundled_packs):
@@ -2506,12 +2506,12 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
                 share = g.count - g.count // 2 if inboard == "port" else g.count // 2
                 odd = g.count % 2 == 1
                 if inboard == "port" and odd:  # s26: said in words ("masked: 1 of 3, to starboard" was cryptic)
-                    want = f"port 10° · {share - 1} masked, 1 shifts to starboard"
+                    want = f"port 10° · {share - 1} masked; 1 moves: starboard fires {share}, port none"
                 else:
                     want = f"{inboard} 10° · all {share} masked" if share > 1 else f"{inboard} 10° · masked"  # play 30
                 assert want in text, (unit.name, g.name, want)
                 seen += 1
-            for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · (?:all )?(\d+) masked(?:, (\d+) shifts)?", text):
+            for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · (?:all )?(\d+) masked(?:; (\d+) moves)?", text):
                 assert int(m.group(1)) == int(m.group(2)) + int(m.group(3) or 0), (unit.name, m.group(0))  # her No.
             for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · masked", text):
                 assert m.group(1) == "1", (unit.name, m.group(0))  # a line of one gun says "masked" (play 30, moment 8)
@@ -2567,7 +2567,7 @@ def test_a_fort_s_targets_row_has_a_cell_for_each_battery_it_may_lay_on_a_ship(b
     cells = sum(len(r) - 1 for r in faces_of(rows)[0])
     assert -(-20 // guns_at_one_ship(ctx.tables, 20)) == 4 < cells  # the cap alone gave four
     assert cells >= max(batteries.values())
-    assert [r[0] for r in rows if r[0]] == ["Targets this turn, channel fronts (5 at one): ship · guns fired",
+    assert [r[0] for r in rows if r[0].startswith("Targets")] == ["Targets this turn, channel fronts (5 at one): ship · guns fired",
                                             "Targets this turn, bay front (2 at one): ship · guns fired"]
 
 
@@ -2790,7 +2790,7 @@ def test_s26_a_masked_line_says_in_words_how_many_are_masked_and_which_fire(bund
     """Defect (p9 Monongahela): "port 10° · masked: 1 of 3, to starboard" was cryptic. It says how many of the line
     are masked and what the odd gun does: "2 masked, 1 fires starboard"; a line wholly masked says "all 10 masked"."""
     texts = pack_texts(bundled_packs, paper=paper)
-    assert "port 10° · 2 masked, 1 shifts to starboard" in flat(sheet_of(texts, "USS Monongahela"))
+    assert "port 10° · 2 masked; 1 moves: starboard fires 3, port none" in flat(sheet_of(texts, "USS Monongahela"))
     assert "port 10° · all 10 masked" in flat(sheet_of(texts, "USS Brooklyn"))
     assert not any("masked: " in t for t in texts)
 
@@ -3117,7 +3117,7 @@ def test_s36_a_set_up_rule_s_word_on_a_gun_s_reach_adds_no_limit_to_the_tape(bun
     texts = pack_texts(bundled_packs, paper=paper)
     assert any("their 48 in Long reaches the channel's west edge north of y 18." in t for t in texts)  # the set-up's sentence is there
     row = readings_rows()["Range"]
-    assert "by the tape's 1/16 in (20.04: 20); a set-up rule's word on a gun's reach adds no limit" in row
+    assert "read down to 1/16 in (20.05: 20); a set-up rule's word on a gun's reach adds no limit" in row
     assert flat(row) in reference_text(texts)
 
 
@@ -3165,10 +3165,11 @@ def test_s36_the_counters_give_the_sheets_states_in_number_for_the_fleet(bundled
 
 
 def faces_of(rows: list[list[str]]) -> list[list[list[str]]]:
-    """A fort's target write-in rows grouped by face: a face's first row names it, the rows under it are blank."""
+    """A fort's target write-in rows grouped by face: a face's first row names it, the rows under it are blank or
+    (play 44) the second says the count."""
     out: list[list[list[str]]] = []
     for r in rows:
-        if r[0]:
+        if r[0].startswith("Targets this turn"):
             out.append([])
         out[-1].append(r)
     return out
@@ -3519,7 +3520,7 @@ def test_p30_a_fort_s_targets_box_says_it_is_this_turn_s_ships_and_guns_fired(bu
         for face in fort_faces(unit, ctx):
             labels.append(f"Targets this turn, {face.guns} ({guns_at_one_ship(ctx.tables, sum(face.battery.values()))} "
                           "at one): ship · guns fired")
-        assert [r[0] for r in block.rows if r[0]] == labels[-len(fort_faces(unit, ctx)):], fort
+        assert [r[0] for r in block.rows if r[0].startswith("Targets")] == labels[-len(fort_faces(unit, ctx)):], fort
         _, widths, _, _ = block.layout(180.0)
         assert min(widths[1:]) >= 40.0, widths  # a ship and her guns still fit a cell
     page = pdf_page_index(path, "Targets this turn")
@@ -3582,8 +3583,8 @@ def test_p31_the_next_section_s_gun_is_the_one_nearest_the_hit_and_need_not_bear
     the firer), on the firer's side, bearing or not."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     row = readings_rows()["Gun nearest"]
-    assert row.endswith("else (21–23, 61–63 always) the next section's nearest the hit (from midships: the end nearer the firer), on the "
-                        "firer's side, bearing or not"), row
+    assert row.endswith("else (21–23, 61–63 always) 3 the next section's nearest the hit (from midships: the end nearer the firer), on the "
+                        "firer's side, bearing or not; 4 on till none: no effect"), row
     assert f"Gun nearest {row}" in ref
 
 
@@ -3950,7 +3951,7 @@ def test_p36_gun_nearest_a_disabling_hit_with_none_in_action_goes_to_the_next_se
     """Play 36, moment 6: Hartford's bow 100-pdr destroyed by a 24, then a 21 in the bow: only 24-25 may take a
     disabled gun there; a 21-23 (or 61-63) with none in action goes on to the next section's."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    words = "24–25 destroys a disabled one there, else (21–23, 61–63 always) the next section's nearest the hit"
+    words = "24–25 destroys a disabled one there, else (21–23, 61–63 always) 3 the next section's nearest the hit"
     assert words in readings_rows()["Gun nearest"] and words in ref
 
 
@@ -4108,7 +4109,7 @@ def test_p37_gun_nearest_leads_with_whose_pick_it_is(bundled_packs, paper):
     """Play 37, moment 8: both bow guns of a sloop bore on a 22 and the answer (her player's pick, one in action
     first) came only after a long sentence. The row now leads with it."""
     row = _printed_row(bundled_packs, paper, "Gun nearest")
-    assert row.startswith("criticals 21–25 and 61–63: the target's player's pick of one in the section hit that bears on the "
+    assert row.startswith("criticals 21–25 and 61–63: 1 the target's player's pick of one in the section hit that bears on the "
                           "firer (one in action, fired or not, first),")
 
 
@@ -4134,7 +4135,7 @@ def test_p38_a_lashed_partner_of_a_ship_that_blows_up_follows_the_explosion_row(
 def test_p38_gun_nearest_is_the_target_s_player_s_pick(bundled_packs, paper):
     """Play 38, moment 4: "her player's pick" read as the target's or the firer's player. The target's, in words."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert "criticals 21–25 and 61–63: the target's player's pick of one in the section hit" in ref
+    assert "criticals 21–25 and 61–63: 1 the target's player's pick of one in the section hit" in ref
     assert "her player's pick" not in ref
 
 
@@ -4486,7 +4487,7 @@ def test_p41_a_masked_broadside_s_odd_gun_shifts_to_the_free_side(bundled_packs,
     starboard. The odd gun that may take either side is moved across: "1 shifts to starboard", in the row's two lines
     as before."""
     mine = flat(sheet_of(pack_texts(bundled_packs, paper=paper), "USS Monongahela"))
-    assert "port 10° · 2 masked, 1 shifts to starboard" in mine and "fires starboard" not in mine
+    assert "port 10° · 2 masked; 1 moves: starboard fires 3, port none" in mine and "fires starboard" not in mine
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -4511,7 +4512,7 @@ def test_p42_a_range_on_a_band_s_edge_is_read_to_the_tape_s_sixteenth(bundled_pa
     in the band; the reach sentence stands after it."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     row = readings_rows()["Range"]
-    assert "by the tape's 1/16 in (20.04: 20); a set-up rule's word on a gun's reach adds no limit" in row
+    assert "read down to 1/16 in (20.05: 20); a set-up rule's word on a gun's reach adds no limit" in row
     assert "by the tape alone" not in row
     assert f"Range {row}" in ref
 
@@ -4756,7 +4757,7 @@ def test_p43_an_odd_broadside_gun_on_a_lashed_sheet_says_where_it_fires(bundled_
     texts = pack_texts(bundled_packs, paper=paper)
     assert "9-inch Dahlgren smoothbore 2 4 port 10° · both port (stbd masked) · mid" in flat(sheet_of(texts, "USS Octorara"))
     mono = flat(sheet_of(texts, "USS Monongahela"))
-    assert "32-pounder of 42 cwt 3 2 port 10° · 2 masked, 1 shifts to starboard, 3 there · mid" in mono
+    assert "32-pounder of 42 cwt 3 2 port 10° · 2 masked; 1 moves: starboard fires 3, port none · mid" in mono
     assert "32-pounder of 42 cwt 2 2 starboard 10° · mid" in mono
     unlashed = [t for t in texts if "port 10° (1 of them: port or stbd)" in t]
     assert unlashed and all("Lashed to" not in t.split("port 10° (1 of them")[0].rsplit("CSS ", 1)[-1] for t in unlashed)
@@ -4801,3 +4802,111 @@ def test_p43_the_a4_counters_hold_four_rudders_five_captains_three_pilots_and_a_
     assert words.count("PILOT") == -(-ships // SHIPS_PER_PILOT) == 3
     assert words.count("TURNED") == 15 and words.count("SMOKE") >= 10 and words.count("STEAM") >= 5
     assert len(pdf_page_texts(path)) == 19
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_a_fort_face_numbers_a_target_cell_for_every_ship_its_guns_reach(bundled_packs, paper):
+    """Play 44, moment 3 (p15: the water battery's "Targets this turn" row read as 3 cells, 7 guns at 2 a ship reach
+    4 ships; Fort Morgan's bay front likewise): each face's cells are numbered, at least ceil(guns / cap) of them,
+    and its second line says the count, from the fort's own guns table."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    forts = flat(next(t for t in texts if "Fort Morgan water battery" in t and "Targets this turn" in t))
+    for face, guns, cap in (("the beach battery", 7, 2), ("bay front", 8, 2), ("channel fronts", 20, 5)):
+        ships = -(-guns // cap)
+        m = re.search(rf"Targets this turn, {face} \({cap} at one\): ship · guns fired 1 2 {guns} guns, {cap} at one"
+                      rf" ship: all fire at {ships} ships; cells 1–(\d+) 3 4", forts)
+        assert m and int(m.group(1)) >= ships, face
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_a_range_is_read_down_to_the_sixteenth_beside_the_bands(bundled_packs, paper):
+    """Play 44, moment 1 (p19 Range "by the tape's 1/16 in (20.04: 20)"): 20.05 in against Eff 20 was played Long, the
+    example hinting at reading down and nothing saying it. The guns-in-play table's heading says it beside the bands
+    (its mark the table's), and the Range reading says which way, with the band's own limit as the example."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    mark = RS.tables().gun_ranges.rows["measure_to"]
+    assert mark == "1/16"
+    assert f"past Eff is Long; R: rifled, Long here already × 1.25; light guns: no Long; to the {mark} in, read down)" in ref
+    row = readings_rows()["Range"]
+    assert f"read down to {mark} in (20.05: 20)" in row
+    assert f"Range {row}" in ref and "(20.04: 20)" not in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_gun_nearest_is_numbered_steps_to_the_chain_s_end_and_places_a_pivot(bundled_packs, paper):
+    """Play 44, moment 2 (p19 Gun nearest, one 10-line sentence): Selma's bow gun lost and both 9-inch pivots ringed,
+    Richmond's 61 found "the next section's nearest" with none left, and a port-or-starboard pivot had no side. The
+    reading is now four numbered steps, on section by section and then no effect, a pivot on the side it bears."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Gun nearest"]
+    steps = [row.index(f"{w} {n} ") for n, w in ((1, ":"), (2, ";"), (3, ")"), (4, ";"))]
+    assert steps == sorted(steps)
+    assert "always) 3 the next section's nearest the hit" in row
+    assert row.endswith("; 4 on till none: no effect")
+    assert f"Gun nearest {row}" in ref
+    sheets = [t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t and "port or starboard 90°" in t]
+    assert len(sheets) >= 5 and all("Arcs (“or”: its side as it fires)" in t for t in sheets)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_a_game_stopped_early_is_scored_at_the_end_of_its_last_turn(bundled_packs, paper):
+    """Play 44, moment 4 (p1 "stop at the end of one"; p2 Scores "at the end" of 12 turns): a club stopping after three
+    turns could name no winner. p1's stop line now says a game ended early is scored as all stands at the end of its
+    last turn, on the same levels, and p2's scores header says what "the end" is then."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    cover, setup = flat(texts[0]), flat(texts[1])
+    assert ("stop at the end of one, the models where they lie and the sheets as marked, and play on next time." in cover)
+    assert ("A game ended early is scored as all stands at the end of its last turn (sunk, struck, silenced as they "
+            "are), on the same levels." in cover)
+    assert "Scores Victory points for (“the end”: the last turn played) Points" in setup
+    assert "Side Victory level: its points less the other's Result" in setup
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_the_cover_names_both_edges_of_the_calibration_bar(bundled_packs, paper):
+    """Play 44, other defects (p1 "a 100 mm calibration bar", p16 two bars, 100 mm and 4 in): the cover names both
+    edges, as the bar on every true-scale page says."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    assert "carries a 100 mm calibration bar, 4 in on its lower edge; measure it before you cut." in flat(texts[0])
+    barred = [t for t in texts if "this bar must measure 100 mm" in t]
+    assert barred and all("4 in on its lower" in t for t in barred)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_monongahela_s_masked_broadside_says_each_side_s_count_and_the_gun_that_moves(bundled_packs, library, paper):
+    """Play 44, other defects (p10 "port 10° · 2 masked, 1 shifts to starboard, 3 there"): still a puzzle. Her port
+    line now says its fixed guns masked, the one gun that moves, and what each broadside then fires: her starboard
+    line's guns and the mover (from her data: 3 port of which one may take either side, 2 starboard)."""
+    mono = flat(sheet_of(pack_texts(bundled_packs, paper=paper), "USS Monongahela"))
+    unit = library.units["monongahela"] if "monongahela" in library.units else next(
+        u for u in library.units.values() if u.name == "USS Monongahela")
+    stats = RS.derive(unit, RS.context(library)).stats
+    g = next(g for g in stats.guns if g.per_side and g.name.startswith("32-pounder of 42 cwt"))
+    port, starboard = g.count - g.count // 2, g.count // 2
+    assert (port, starboard) == (3, 2)
+    assert (f"32-pounder of 42 cwt {port} 2 port 10° · {port - 1} masked; 1 moves: starboard fires {starboard + 1}, "
+            f"port none · mid") in mono
+    assert f"32-pounder of 42 cwt {starboard} 2 starboard 10° · mid" in mono
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_every_ship_sheet_says_a_plot_goes_by_the_half_knot(bundled_packs, paper):
+    """Play 44, other defects (p4 Tecumseh's track 5, 6, 7; the p17 chits carry half knots): was a 5½ kn plot legal?
+    Every ship's sheet says speed changes go by the movement table's step, half a knot."""
+    step = float(RS.tables().require("movement").rows["speed_step_kn"])
+    assert step == 0.5
+    sheets = [flat(t) for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t and "Speed (1 kn" in t]
+    assert len(sheets) >= 10
+    assert all(t.count("±2 kn a turn, by ½ kn") == t.count("Speed (1 kn") for t in sheets)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_a_monitor_s_speed_track_has_every_half_knot_to_her_maximum(bundled_packs, paper):
+    """Play 44, other defects (p4 Tecumseh 5, 6, 7; p5 Winnebago no 5½, 7½, 8½): a track short enough to fit
+    (the style's count) now carries every half knot to her maximum, as the chits do."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    for name, top in (("USS Tecumseh", 7), ("USS Winnebago", 9)):
+        sheet = flat(sheet_of(texts, name))
+        track = sheet.split("Speed (1 kn", 1)[1].split("small target", 1)[0].split()
+        assert all(number(k / 2) in track for k in range(2 * top + 1)), (name, track)
+        assert number(top + 0.5) not in track, (name, track)  # to her maximum, no further

@@ -47,7 +47,9 @@ def printing_note(options, plan, scale: str | None) -> str:
     note = f"Paper: {paper}. Print at 100 % / Actual size: turn off 'fit to page'."
     if "templates" in plan:  # only a pack with templates has true-scale pages and calibration bars
         note += (f" The templates are true scale for {scale} models" if scale else " The templates are true scale") + (
-            ": each true-scale page (its footer says true scale) carries a 100 mm calibration bar; measure it before you cut.")
+            # play 44 (sau31), other defects: p16's bar has a 4 in edge too, and the cover named the 100 mm alone
+            ": each true-scale page (its footer says true scale) carries a 100 mm calibration bar, 4 in on its lower "
+            "edge; measure it before you cut.")
     return note
 
 

@@ -586,7 +586,8 @@ def victory_tables(setup, units_by_id: dict, ruleset=None) -> list:
         return f"{unit.name if unit is not None else uid}: "
 
     points = Table([[p.side, (named(p.unit) if p.unit else "") + p.what, f"{p.points:+d}"] for p in v.points],
-                   header=["Scores", "Victory points for", "Points"], widths=[1.8, 7.0, 1.1],
+                   header=["Scores", "Victory points for" + (f" ({when})" if (when := getattr(ruleset, "scores_when", "")) else ""),
+                           "Points"], widths=[1.8, 7.0, 1.1],
                    align=["left", "left", "centre"], **st)
     # a level may be one rule set's (replay r26: a margin of −2..+2 had no result printed)
     levels = Table([[lv.side, lv.margin or f"{lv.at_least:+d} or more", lv.result] for lv in v.levels

@@ -121,6 +121,9 @@ class RuleSet:
     # A line of club procedure the cover's "Playing it as a club" ends with ("" where it has none; play 43, sau30,
     # moment 7: dice thrown in error).
     club_procedure: str = ""
+    # The set-up page's scores header's words on when they are counted ("" where it says nothing; play 44, sau31,
+    # moment 4: every score "at the end" named no winner for a club that stopped after three turns).
+    scores_when: str = ""
     # Whether the set-up page draws (and its key names) a set-up's zones: False for a rule set that plays the fixed
     # starts alone (play 43, sau30: a key described zones its fixed set-up never uses).
     setup_zones: bool = True

@@ -43,7 +43,11 @@ RULESET = RuleSet(
     depth_words="A ship drawing more than the depth grounds; other water, off a channel too, is deep.",
     # play 43 (sau30), moment 7: Selma's 4 fire-out dice for the 1 fire left once a void hit was struck off
     club_procedure=("Dice thrown in error, for a unit, hit or effect that turns out not to exist, are void: "
-                    "throw nothing again; the dice that belong stand (4 thrown for 1 fire: the first)."),
+                    "throw nothing again; the dice that belong stand (4 thrown for 1 fire: the first). "
+                    # play 44 (sau31), moment 4: a club that stops early names a winner from what stands then
+                    "A game ended early is scored as all stands at the end of its last turn (sunk, struck, silenced "
+                    "as they are), on the same levels."),
+    scores_when="“the end”: the last turn played",
     setup_zones=False,  # play 43 (sau30): every ship at her listed start; the plan's zones were never used
     torpedo_densities=lambda: tuple(str(r["name"]) for r in RULESET.tables().require("torpedo_density").rows),
 )

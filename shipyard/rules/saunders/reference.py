@@ -288,7 +288,10 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
         rifles = (f"; R: rifled, Long here already × {number(rng['rifle_long_factor'], fractions=False)}"
                   if any(g.rifled and not g.light for g in guns) else "")
         band_words = "farthest" if rifles else "each band's farthest"  # play 36, moment 3: room for "already"
-        out.append(_table(f"Guns in play ({band_words} inches at {scale}: past Eff is Long{rifles}{light})",
+        # play 44, moment 1: 20.05 in against Eff 20 was played Long ("20.04: 20" hinted at reading down, but nothing
+        # said it): the rule says so beside the bands, its mark from the table
+        down = f"; to the {rng['measure_to']} in, read down"
+        out.append(_table(f"Guns in play ({band_words} inches at {scale}: past Eff is Long{rifles}{light}{down})",
                           rows, ["Str", "PB", "Eff", "Long", "Guns"], "guns", wrap_last=True))
     paddle_words = "a paddle wheel lost (side wheeler: D6 1–3 port, 4–6 starboard; speed halved); "
     crit = [[r["roll"], r["effect"] if has_paddles else r["effect"].replace(paddle_words, "")] for r in t.criticals.rows]

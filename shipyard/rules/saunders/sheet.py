@@ -138,8 +138,11 @@ def flags(s: SaundersStats, ctx: Context) -> str:
     if s.double_ender:
         out.append("double-ender: full speed astern")
     if not s.fort:
+        step = float(ctx.tables.require("movement").rows["speed_step_kn"])
         out.append(f"move {number(s.move_in)} in / astern {number(s.astern_move_in)} in a turn; "
-                   f"±{number(s.acceleration_kn)} kn a turn")
+                   f"±{number(s.acceleration_kn)} kn a turn, by {number(step)} kn")
+        # play 44 (sau31), other defects: the tracks skip half knots above half speed (Tecumseh 5, 6, 7) while the
+        # chits carry them: the sheet says a plot goes by the movement table.s step (a track box per half knot cost Letter a page)
     if s.max_turn_deg_spar_deployed:
         out.append(f"spar deployed: turn {s.max_turn_deg_spar_deployed}°")
     return " · ".join(out)
@@ -467,6 +470,7 @@ FORT_GUN_PICK = " (any gun critical: her pick, on that face)"
 
 TARGETS_PER_LINE = 2  # a fort's target cells a line (play 28: each a ship and her guns, so two to a line)
 TARGETS = "Targets this turn, {face} ({cap} at one): ship · guns fired"  # a fort face's
+TARGETS_COUNT = "{n} guns, {cap} at one ship: all fire at {ships} ships; cells 1–{cells}"
 # write-in row (r17); no header row, which took New Orleans' three forts onto a page of their own. Play 30, moment 9:
 # "Targets, channel fronts (5 at one): ship · guns" did not say what the box was for: the ships fired at this turn
 # and the guns laid on each, the cap's count (step 7 rubs them out, the quick reference's End of turn)
@@ -494,8 +498,15 @@ def fort_targets(unit, s: SaundersStats, ctx: Context) -> Block | None:
     rows = []
     for name, n, batteries in faces:
         cells = min(st["most"], max(-(-n // guns_at_one_ship(ctx.tables, n)), batteries))
-        label = TARGETS.format(face=name, cap=guns_at_one_ship(ctx.tables, n))
-        rows += [[label if k == 0 else ""] + [""] * TARGETS_PER_LINE for k in range(-(-cells // TARGETS_PER_LINE))]
+        cap = guns_at_one_ship(ctx.tables, n)
+        label = TARGETS.format(face=name, cap=cap)
+        # play 44 (sau31), moment 3: the water battery's 4 cells read as 3 (the label's blank second line looked
+        # like one): each cell numbered, and the second line says how many ships the face's guns reach at its cap
+        lines_n = -(-cells // TARGETS_PER_LINE)
+        count = TARGETS_COUNT.format(n=n, cap=cap, ships=-(-n // cap), cells=lines_n * TARGETS_PER_LINE)
+        rows += [[label if k == 0 else (count if k == 1 else "")]
+                 + [f"{k * TARGETS_PER_LINE + c + 1}" for c in range(TARGETS_PER_LINE)] for k in range(lines_n)]
+        # one line (Fort Gaines' two cells): the numbered cells say it, and a count would wrap the label (a page)
     return WriteIns(rows, widths=[st["label_weight"]] + [st["cell_weight"]] * TARGETS_PER_LINE,
                     size=st["size"], leading=st["min_row"] / (st["size"] * PT), bold_first_col=True,
                     align=["left"] * (TARGETS_PER_LINE + 1))
@@ -607,6 +618,12 @@ def _speed_track(s: SaundersStats, ctx: Context) -> SpeedTrack:
     marks = speed_marks(s)
     cells = sorted(set(speed_cells(s.max_speed_kn, marks, KNOTS_LOST_MARKED)) | set(knots_lost_speeds(s, ctx))
                    | set(halved_speeds(s, ctx)))
+    # play 44 (sau31), other defects: Tecumseh's 5, 6, 7 skipped the half knots the chits carry: every half knot to
+    # her maximum where the track stays within the style's count (Hartford's 13½ would set its figures under 6 pt)
+    step = float(ctx.tables.require("movement").rows["speed_step_kn"])
+    every = [k * step for k in range(int(round(float(s.max_speed_kn) / step)) + 1)]
+    if len(set(cells) | set(every)) <= style()["speed_halves"]["most"]:
+        cells = sorted(set(cells) | set(every))
     rows = [SpeedRow("Ahead", [SpeedCell(number(v), marks.get(v, ""), value=v) for v in cells]),
             SpeedRow("Astern", [SpeedCell(number(v)) for v in speed_cells(s.astern_speed_kn)])]
     return records(SpeedTrack(rows, track="knots_lost", top=float(s.max_speed_kn), label=KNOTS_LOST_LABEL,
@@ -788,7 +805,8 @@ def arcs_head(s: SaundersStats, ctx: Context) -> str:
         return "Arcs"
     if ctx.tables.require("pivot_ports").rows["plotted"]:
         return "Arcs (“or”: plot it in Fire at / notes)"
-    return "Arcs (“or”: as it fires, not plotted)"
+    # play 44 (sau31), moment 2: a port-or-starboard pivot had no side for Gun nearest: the side it takes as it fires
+    return "Arcs (“or”: its side as it fires)"
 
 
 def section_of(g, arcs_list: list[str]) -> str:
@@ -904,7 +922,9 @@ def masked_words(arcs: str, arcs_list: list[str], count: int, lashed: tuple[str,
         # more masked)
         # play 43 (sau30), defect: Monongahela's "1 shifts to starboard" beside a starboard line of 2: it joins them,
         # and the line says how many then fire there (the port line holds the odd gun, one more than starboard's)
-        return (f"{head} · {count - kept} masked, {kept} shifts to {outboard}, {count} there" if kept
+        # play 44 (sau31), defect: "2 masked, 1 shifts to starboard, 3 there" still read as a puzzle: each broadside's
+        # count said, and the one gun that moves
+        return (f"{head} · {count - kept} masked; {kept} moves: {outboard} fires {count}, {inboard} none" if kept
                 else f"{head} · all {count} masked" if count > 1 else f"{head} · masked")
     if odd and named == {outboard}:
         # play 43 (sau30), defect: Octorara's "(1 of them: port or stbd)" with her starboard masked: the odd gun
