@@ -363,7 +363,7 @@ def test_a_deflected_shell_does_no_damage_and_a_house_rule_gives_the_other_readi
     assert ("Deflected a deflected shot does its range column's figure after the slash (Table 17: Heavy at S, 6/1, "
             "does 1)") in mobile_bay_text
     assert "is never deflected); a shell *: nothing (cottonclad: a detonation roll, fire test marker)" in mobile_bay_text
-    assert 'Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker), at a fort too (ours); detonation d10' in mobile_bay_text
+    assert 'Deflected shell no damage ("no further effect"; cottonclad: a burst\'s marker), a fort too (ours) bar an embrasure\'s gun; burst d10' in mobile_bay_text
     assert "deflected_shell" in mobile_bay_text  # the readings page names the option
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  deflected_shell:\n    rows: {reading: undetonated}\n")
@@ -463,7 +463,7 @@ def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_
     assert ("Forts as targets size F +2 + Immobile +1 = +3; hits strike the walls; a 10 on the location d10: fort "
             "critical, fire or magazine if pierced fort_targets") in mobile_bay_text
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike 4. d6 4-6 only "
+    assert ("3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike (a deflected shell too: the gun, no SDP) 4. d6 4-6 only "
             "if the walls were pierced (deflected: shot after the slash, shell none, nothing more): 4-5 fire: a fire test marker; 6 magazine: 2d6 "
             "SDP more and a fire test marker") in page
 
@@ -646,8 +646,8 @@ def test_the_squadron_waiting_on_turn_1_does_not_drift_with_the_tide(mobile_bay_
 
 def test_fort_morgans_points_need_only_the_fort_silenced_not_its_water_battery(mobile_bay_pages):
     """Moment 11: is Fort Morgan's +4 gained without silencing the water battery, which has its own sheet?"""
-    assert ("Fort Morgan's points The +4 is for Fort Morgan's own sheet silenced (0 SDP); the water battery's sheet "
-            "silenced scores the Union +2 more; the gunboats, lost or not, score nothing.") in mobile_bay_pages[1]
+    assert ("Fort Morgan's points Each fort scores by its own sheet silenced (0 SDP): Fort Morgan +4, the water "
+            "battery +2 (ours); the gunboats, lost or not, score nothing.") in mobile_bay_pages[1]
 
 
 def test_the_confederates_do_not_test_in_their_own_torpedo_field(mobile_bay_pages):
@@ -1930,7 +1930,7 @@ def test_an_embrasure_does_its_sdp_as_the_walls_took_it_on_every_fort_sheet_and_
     assert "Fort Morgan " in forts and "Fort Morgan water battery " in forts
     assert forts.count("Shot at *:") == 2 and forts.count(
         "the hit's SDP and a d6 3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or "
-        "deflected alike 4. d6 4-6 only if the walls were pierced") == 2
+        "deflected alike (a deflected shell too: the gun, no SDP) 4. d6 4-6 only if the walls were pierced") == 2
     assert "as if pierced" not in forts
     assert ("Forts as targets size F +2 + Immobile +1 = +3; hits strike the walls; a 10 on the location d10: fort "
             "critical, fire or magazine if pierced") in mobile_bay_text
@@ -2025,7 +2025,8 @@ def test_a_forts_shot_at_rules_are_short_numbered_lines_and_the_critical_on_a_de
     for fort, text in _fort_pages(mobile_bay_pages).items():
         for words in ("2. size F +2 + Immobile +1 = +3; every hit strikes the walls; fort critical: each hit's own "
                       "location d10 (no column to read), a 10 on it (not the to-hit d10): the hit's SDP and a d6",
-                      "3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike",
+                      "3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike (a deflected "
+                      "shell too: the gun, no SDP)",
                       "4. d6 4-6 only if the walls were pierced (deflected: shot after the slash, shell none, nothing more): 4-5 fire: a fire "
                       "test marker; 6 magazine: 2d6 SDP more and a fire test marker"):
             assert words in text, (fort, words)
@@ -2267,8 +2268,7 @@ def test_sotw35_moment12_the_roster_base_is_the_base_itself(mobile_bay_pages):
 
 def test_sotw35_moment13_the_gunboats_score_nothing_said_on_the_set_up(mobile_bay_pages):
     """Replay 26, moment 13: Selma abandoned, and no score line for a Confederate gunboat: by design, now said."""
-    assert ("the water battery's sheet silenced scores the Union +2 more; the gunboats, lost or not, score nothing"
-            in mobile_bay_pages[1])
+    assert ("the water battery +2 (ours); the gunboats, lost or not, score nothing" in mobile_bay_pages[1])
 
 
 # ----------------------------------------------------------------------------------- sotw35: replay 26's other defects
@@ -3303,7 +3303,7 @@ def test_play38_a_deflected_shell_on_a_fort_says_one_thing_and_rolls_detonation(
         assert ("a fort: none either; detonation d10: burst from M or nearer, Gunners driven "
                 "off") in text
         assert "dud, after the slash; deflected, none; a deflected shot: after the slash, whole" in text
-        assert "a detonation's marker), at a fort too (ours); detonation d10" in text
+        assert "a burst's marker), a fort too (ours) bar an embrasure's gun; burst d10" in text
         assert "a fort: Gunners driven off, if it bursts" not in text
 
 
@@ -3376,8 +3376,8 @@ def test_play39_a_deflected_shell_at_a_fort_reads_one_way_on_p3(bundled_packs, m
     driven off counts a deflected shell in plain words."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         readings = next(p for p in pages if "What the text leaves open" in p)
-        assert ('Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker), at a fort too '
-                "(ours); detonation d10 deflected_shell") in readings
+        assert ('Deflected shell no damage ("no further effect"; cottonclad: a burst\'s marker), a fort too '
+                "(ours) bar an embrasure's gun; burst d10 deflected_shell") in readings
         assert "bursting on a fort (deflected too): all its guns -1 to hit next turn" in readings
         assert "(pierced or not): all its guns" not in readings
 
@@ -3585,8 +3585,8 @@ def test_p41_a_deflected_shell_on_a_fort_is_unpierced_on_one_line(bundled_packs,
     pierced row keeps "burst, all its Shell figure" (play 40)."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         readings = next(p for p in pages if "What the text leaves open" in p)
-        assert ('Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker), at a fort too '
-                "(ours); detonation d10 deflected_shell") in readings
+        assert ('Deflected shell no damage ("no further effect"; cottonclad: a burst\'s marker), a fort too '
+                "(ours) bar an embrasure's gun; burst d10 deflected_shell") in readings
         assert "a fort: Fort pierced" not in readings
         assert "(a shell: burst, all its Shell figure; dud, after the slash; deflected, none;" in readings
 
@@ -4029,14 +4029,14 @@ def test_p43_a_shell_the_walls_deflect_does_no_sdp_so_fort_morgan_stands_and_the
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         text = " ".join(pages)
         readings = _readings_row(text, "Deflected shell")
-        assert readings.startswith('no damage ("no further effect"; cottonclad: a detonation\'s marker), at a fort too '
-                                   "(ours); detonation d10")
+        assert readings.startswith('no damage ("no further effect"; cottonclad: a burst\'s marker), a fort too '
+                                   "(ours) bar an embrasure's gun; burst d10")
         assert ("(a shell: burst, all its Shell figure; dud, after the slash; deflected, none; a deflected shot: after "
                 "the slash, whole)") in _readings_row(text, "Fort pierced")
         assert "a fort: none either; detonation d10: burst from M or nearer, Gunners driven off" in _reference(pages)
         for fort in _fort_pages(pages).values():
             assert "only if the walls were pierced (deflected: shot after the slash, shell none, nothing more)" in fort
-        assert ("the water battery's sheet silenced scores the Union +2 more; the gunboats, lost or not, score "
+        assert ("the water battery +2 (ours); the gunboats, lost or not, score "
                 "nothing. (reconstructed)") in _setup_page(pages)
         assert "a fort: its Shell figure after the slash" not in text
     tool = _fort_tool()
@@ -4046,3 +4046,28 @@ def test_p43_a_shell_the_walls_deflect_does_no_sdp_so_fort_morgan_stands_and_the
     house.write_text("smoke-on-the-water:\n  fort_targets:\n    rows: {deflected_shell_sdp: after}\n")
     before = tool.fort_summary(tool.Game(library, house, "shell"), games=200, seed=43)
     assert before[3]["silenced"] > 0.5, before[3]
+
+
+# ---- play 44 (sotw31) ----
+
+def test_p44_a_deflected_shell_and_the_embrasure_critical_say_one_reading_on_p3_and_both_fort_sheets(mobile_bay_pages):
+    """Play 44, moment 5: the fort sheet's embrasure took its gun "pierced or deflected alike" while p. 3 said a
+    deflected shell had "no further effect ... at a fort too". One reading: an embrasure critical tests no armour (a
+    Gun Port's), so its gun goes even under a deflected shell, which still does no SDP; both places say it."""
+    readings = flat(next(p for p in mobile_bay_pages if "What the text leaves open" in p))
+    assert ('Deflected shell no damage ("no further effect"; cottonclad: a burst\'s marker), a fort too (ours) bar an '
+            "embrasure's gun; burst d10") in readings
+    forts = [flat(p) for p in mobile_bay_pages if "Fire log" in p and "Shot at" in p]
+    assert forts and sum(p.count("embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike "
+                                 "(a deflected shell too: the gun, no SDP)") for p in forts) == 2
+
+
+def test_p44_the_water_battery_silenced_is_a_row_of_the_scores_this_rule_set_alone(bundled_packs, mobile_bay_pages):
+    """Play 44, moment 7: the water battery's +2 was in a special rule, not in p. 2's Scores table. The scenario's
+    row is Smoke on the Water's alone (the Scores are every rule set's): Saunders' set-up page does not print it."""
+    setup = flat(mobile_bay_pages[1])
+    assert "Union Fort Morgan: silenced (her own sheet) +4" in setup
+    assert "Union Fort Morgan water battery: silenced (her own sheet) +2" in setup
+    saunders = flat(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[1])
+    assert "Fort Morgan: silenced (her own sheet) +4" in saunders
+    assert "water battery: silenced" not in saunders
