@@ -4,6 +4,7 @@ printed pack or its block list."""
 
 from __future__ import annotations
 
+import math
 import re
 
 import pytest
@@ -4071,3 +4072,47 @@ def test_p44_the_water_battery_silenced_is_a_row_of_the_scores_this_rule_set_alo
     saunders = flat(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[1])
     assert "Fort Morgan: silenced (her own sheet) +4" in saunders
     assert "water battery: silenced" not in saunders
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_the_plans_markers_sit_at_the_start_tables_figures_and_each_grid_figure_on_its_own_line(bundled_packs, paper):
+    """Play 44, moment 1: the plan seemed to draw Brooklyn at x 36-42 and Fort Morgan at 112,121 against the start
+    table's 46½,25 and 116½,124. The markers were right (read back here from the PDF, each fort's square and Brooklyn's
+    triangle, in cm from the plan's frame); the grid's figures sat beside their lines, some 4 cm off, and now each
+    stands with its middle on its own line."""
+    from conftest import pdf_plumbed_pages
+
+    path = bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path
+    page = pdf_plumbed_pages(path)[1]
+    text = flat(page.extract_text())
+    width, depth = (float(v) for v in re.search(r"table ([\d.]+) × ([\d.]+) cm", text).groups())
+    frame = max((r for r in page.rects if r["top"] < page.height / 2), key=lambda r: r["width"] * r["height"])
+    s = frame["width"] / width  # pt a cm
+
+    def cm(x, top):
+        return (x - frame["x0"]) / s, (frame["bottom"] - top) / s
+
+    def num(v):
+        return float(v.replace("½", ".5")) if v.replace("½", "") else 0.5
+
+    starts = {name: (num(a), num(b)) for name, a, b in
+              re.findall(r"(Fort Morgan water battery|Fort Morgan|USS Brooklyn \+ USS Octorara) (\d*½?), (\d*½?) ", text)}
+    assert set(starts) == {"Fort Morgan", "Fort Morgan water battery", "USS Brooklyn + USS Octorara"}
+    squares = [cm((r["x0"] + r["x1"]) / 2, (r["top"] + r["bottom"]) / 2) for r in page.rects
+               if abs(r["width"] - r["height"]) < 0.1 and 4 < r["width"] < 9 and r["top"] < frame["bottom"]]
+    for fort in ("Fort Morgan", "Fort Morgan water battery"):
+        fx, fy = starts[fort]
+        assert min(math.hypot(x - fx, y - fy) for x, y in squares) < 0.6, (fort, squares)
+    triangles = [cm(sum(p[0] for p in c["pts"][:3]) / 3, sum(p[1] for p in c["pts"][:3]) / 3) for c in page.curves
+                 if len(c["pts"]) == 4 and c["pts"][0] == c["pts"][3] and c["bottom"] <= frame["bottom"]]
+    bx, by = starts["USS Brooklyn + USS Octorara"]
+    assert min(math.hypot(x - bx, y - by) for x, y in triangles) < 1.5, triangles
+    # each grid figure's middle on its line: along the bottom, across it; up the left side, along it
+    words = page.extract_words()
+    for k in (30, 60, 90):
+        line_x = frame["x0"] + k * s
+        along = [w for w in words if w["text"] == str(k) and w["bottom"] > frame["bottom"] - 12]
+        assert any(abs((w["x0"] + w["x1"]) / 2 - line_x) < 0.6 for w in along), (k, along)
+        line_y = frame["bottom"] - k * s
+        up = [w for w in words if w["text"] == str(k) and w["x0"] < frame["x0"] + 8]
+        assert any(abs((w["top"] + w["bottom"]) / 2 - line_y) < 1.2 for w in up), (k, up)
