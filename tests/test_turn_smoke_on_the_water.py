@@ -1240,9 +1240,9 @@ def test_colliding_ships_meet_after_equal_shares_and_the_smaller_turns_the_least
 def test_a_gun_hit_says_its_damage_goes_on_the_hull_even_in_a_turret(mobile_bay_text):
     """Replay 13, moment 6 (p23): "hull damage as for the gun size" against the Deflected line's turret TDP, and
     whether an unburst shell does its figure after the slash there."""
-    assert ("cross its box; its Table 17 damage (a shell's, burst or not) on the Hull. Deflected: "
+    assert ("cross its box; its Table 17 damage (a shell's, burst or not; burst, a fire test marker too) on the Hull. Deflected: "
             "no gun lost") in mobile_bay_text
-    assert "Gun hit (pierced), burst: the Hull (HDP)" in mobile_bay_text  # sotw33: Turret guns, the one place
+    assert "Gun hit (pierced), burst, any hit once it is out (0 TDP), Gun Port too, testing the Hull's armour: the Hull (HDP)" in mobile_bay_text  # sotw33: Turret guns, the one place
 
 
 def test_a_magazine_explosion_puts_a_fire_test_marker_on_each_vessel_within_10_cm_base_to_base(mobile_bay_text):
@@ -1300,7 +1300,7 @@ def test_table_3s_local_pilot_says_who_has_one_and_mobile_bay_names_them(mobile_
 def test_tables_9_12_and_13_are_named_where_they_are_printed(mobile_bay_text):
     """Replay 14, defect (p22): the quick reference's table numbers jump (no 9, 12 or 13) without a word; the ranges
     are on each sheet's guns table, the deviation on the template sheet."""
-    assert "obscured 1/4 to 1/2 -1, over 1/2 to 3/4 -2, over 3/4 -4 (4 cm of her 12 cm base hidden: 1/3, -1) · ranges (Tables 9, 12): her sheet's guns" in mobile_bay_text
+    assert "obscured 1/4 to 1/2 -1, over 1/2 to 3/4 -2, over 3/4 -4 (her ¼, ½, ¾ marks hidden: 1, 2, 3) · ranges (Tables 9, 12): her sheet's guns" in mobile_bay_text
     assert "Table 13 · Indirect-fire deviation template: centre on the target" in mobile_bay_text
 
 
@@ -1529,10 +1529,10 @@ def test_a_knocked_out_turret_has_a_box_and_its_hits_are_hull_hits(mobile_bay_pa
     """Replay 19, moment 1 (p4, p22) and defect e: a Gun hit on Tecumseh, her turret at 0 TDP: does the dead turret's
     armour still count? No: once knocked out (a box of its own, not an empty track to infer it from), a hit on the
     turret or on one of its guns is a Hull hit, the hull's armour and track."""
-    assert "Turret main out: its Turret, Gun hits = Hull hits" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
+    assert "Turret main out: Turret, Gun, Port = Hull hits" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
     winnebago = _sheet_page(mobile_bay_pages, "USS Winnebago")
-    assert "Turret fore out: its Turret, Gun hits = Hull hits" in winnebago
-    assert "Turret aft out: its Turret, Gun hits = Hull hits" in winnebago
+    assert "Turret fore out: Turret, Gun, Port = Hull hits" in winnebago
+    assert "Turret aft out: Turret, Gun, Port = Hull hits" in winnebago
     assert "else the hull; on U every hit, shot or shell, penetrates; a knocked-out turret's gun: a Hull hit) disables a random gun" in mobile_bay_text
 
 
@@ -1675,7 +1675,7 @@ def test_a_burst_guns_damage_tests_no_armour_and_a_turret_guns_goes_on_the_hull(
     """Replay 21, moment 1: Table 11's "1d6 Hull damage" for a burst: does armour count, and does a turret gun's
     burst go on the turret's track?"""
     assert "Bursts: X; the firer takes 1d6 HDP, no armour test (a fort SDP)" in mobile_bay_text
-    assert "Gun hit (pierced), burst: the Hull (HDP)" in mobile_bay_text  # sotw33: Turret guns
+    assert "Gun hit (pierced), burst, any hit once it is out (0 TDP), Gun Port too, testing the Hull's armour: the Hull (HDP)" in mobile_bay_text  # sotw33: Turret guns
 
 
 def test_a_forts_guns_beyond_its_cap_may_fire_as_table_1_says_none_must(mobile_bay_pages):
@@ -1738,7 +1738,7 @@ def test_a_port_jammed_hit_jams_deflected_or_not_and_says_where_a_turret_guns_da
     gun's damage goes on its TDP, as a Gun Port's, the Gun hit's on the Hull."""
     assert ("Port Jammed casemate/turret/hull jams a random unjammed gun bearing on the firer (pivots, howitzers too; none: no jam) till repaired, pierced or "
             "deflected alike; armour, damage where it sits (turret: TDP; else a hull hit) *") in mobile_bay_text  # play 33, moment 3
-    assert "Gun hit (pierced), burst: the Hull (HDP); a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
+    assert "Gun hit (pierced), burst, any hit once it is out (0 TDP), Gun Port too, testing the Hull's armour: the Hull (HDP); a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
 
 
 def test_a_random_gun_that_falls_on_a_lost_one_takes_the_next_up(mobile_bay_pages, mobile_bay_text):
@@ -2044,7 +2044,7 @@ def test_where_a_turret_guns_damage_goes_is_one_rule_said_once_from_its_table(mo
     Hull, a turret gun's too") read as two answers to one question. The quick reference says it once, in a Turret
     guns row built from turret_gun_damage (the text's Gun hit on HDP and Gun Port on the TDP; ours marked *), and no
     other row says where a turret gun's damage goes; a house rule that moves a row reaches the print."""
-    assert "Turret guns * its Table 17 damage, by the hit: Gun hit (pierced), burst: the Hull (HDP); a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
+    assert "Turret guns * its Table 17 damage, by the hit: Gun hit (pierced), burst, any hit once it is out (0 TDP), Gun Port too, testing the Hull's armour: the Hull (HDP); a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
     assert mobile_bay_text.count("Turret guns *") == 1
     assert "a turret gun's too" not in mobile_bay_text and "a turret gun's damage on its TDP" not in mobile_bay_text
     house = tmp_path / "house.yaml"
@@ -2880,7 +2880,7 @@ def test_play32_where_a_range_is_taken_from_and_which_band_its_edge_reads(mobile
     ref = next(p for p in mobile_bay_pages if "Table 10 · to hit" in p)
     assert ("ranges (Tables 9, 12): her sheet's guns, in the cm they print: only the map is shrunk; measured base to "
             "base (a fort, firing or fired at: its mark to her base's nearest point), on a band's edge: the shorter band") in ref
-    assert "over 3/4 -4 (4 cm of her 12 cm base hidden: 1/3, -1)" in ref
+    assert "over 3/4 -4 (her ¼, ½, ¾ marks hidden: 1, 2, 3)" in ref
 
 
 def test_play32_a_forts_guns_past_its_cap_and_a_misfires_random_gun(mobile_bay_pages, mobile_bay_text):
@@ -4116,3 +4116,31 @@ def test_p44_the_plans_markers_sit_at_the_start_tables_figures_and_each_grid_fig
         line_y = frame["bottom"] - k * s
         up = [w for w in words if w["text"] == str(k) and w["x0"] < frame["x0"] + 8]
         assert any(abs((w["top"] + w["bottom"]) / 2 - line_y) < 1.2 for w in up), (k, up)
+
+
+def test_p44_a_gun_hit_by_a_bursting_shell_leaves_a_fire_test_marker(mobile_bay_text):
+    """Play 44, moment 2: the Gun hit row gave the shell's damage on the Hull and said nothing of a marker, where the
+    Shell rule gives a burst one (bar a Stack hit or a fort). It leaves one: said in the Gun hit row itself."""
+    assert ("cross its box; its Table 17 damage (a shell's, burst or not; burst, a fire test marker too) on the Hull."
+            in mobile_bay_text)
+
+
+def test_p44_every_hit_on_a_knocked_out_turret_a_gun_port_too_is_a_hull_hit_on_the_hulls_armour(mobile_bay_pages):
+    """Play 44, moments 3 and 4: a Gun Port on a gun of Tecumseh's turret at 0 TDP, and which armour a hit on a dead
+    turret tests. Every hit after the one that empties it (a Gun Port too) is a Hull hit: the Hull's armour, its HDP;
+    said on the quick reference's Turret guns row (from turret_gun_damage) and on every turret monitor's sheet."""
+    ref = next(p for p in mobile_bay_pages if "Turret guns *" in p)
+    assert ("Turret guns * its Table 17 damage, by the hit: Gun hit (pierced), burst, any hit once it is out (0 TDP), "
+            "Gun Port too, testing the Hull's armour: the Hull (HDP); a Turret hit, pierced or not, Gun Port") in ref
+    for name, turret in (("USS Tecumseh", "main"), ("USS Manhattan", "main"), ("USS Winnebago", "fore"),
+                         ("USS Chickasaw", "aft")):
+        assert f"Turret {turret} out: Turret, Gun, Port = Hull hits" in _sheet_page(mobile_bay_pages, name), name
+
+
+def test_p44_the_obscured_example_counts_her_marks_as_the_obscured_rule_does(mobile_bay_pages):
+    """Play 44, moment 6: Table 10's example measured a length ("4 cm of her 12 cm base hidden: 1/3, -1") where the
+    Obscured rule counts her ¼, ½, ¾ marks: one method now, the marks'."""
+    ref = next(p for p in mobile_bay_pages if "Table 10 · to hit" in p)
+    assert "obscured 1/4 to 1/2 -1, over 1/2 to 3/4 -2, over 3/4 -4 (her ¼, ½, ¾ marks hidden: 1, 2, 3)" in ref
+    assert "4 cm of her 12 cm" not in " ".join(mobile_bay_pages)
+    assert "by the marks alone: her side's ¼, ½, ¾ it hides, one -1, two -2, three -4" in " ".join(mobile_bay_pages)

@@ -641,8 +641,9 @@ def fort_boxes(ctx: Context, compact: bool = False) -> Block:
 def turret_out(tid: str, compact: bool = False) -> str:
     """The box a turret's empty TDP track marks (zero_points, ours): once knocked out, a hit on it or on one of its
     guns is a Hull hit, the hull's armour and track (replay 19 asked whether the dead turret's armour still counts)."""
-    return (f"Turret {tid} out: its Turret, Gun hits = Hull hits" if compact
-            else f"Turret {tid} knocked out: hits on it or its guns are Hull hits")
+    # play 44, moments 3 and 4: a Gun Port on its gun too, and the hull's armour (not the dead turret's)
+    return (f"Turret {tid} out: Turret, Gun, Port = Hull hits" if compact
+            else f"Turret {tid} knocked out: hits on it or its guns (ports too) are Hull hits")
 
 
 def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
