@@ -2929,9 +2929,8 @@ def test_play32_gunners_are_driven_off_only_by_a_shell_from_medium_range_or_near
 def test_play32_the_readings_intro_speaks_to_a_player_not_of_files(mobile_bay_pages):
     """Play 32, moment 16: page 3 spoke of house-rules files and option names a club does not have."""
     page = next(p for p in mobile_bay_pages if "What the text leaves open" in p)
-    assert ("Rules the surviving text lost or leaves open, as this pack plays them; where a club may play another "
-            "reading, the last column names it.") in page
-    assert "house-rules file" not in page and "House-rule option" not in page and "Other reading" in page
+    assert "Rules the surviving text lost or leaves open, as this pack plays them; another reading:" in page
+    assert "House-rule option" not in page  # play 44 gives the file its one line: see test_p44_the_readings_...
 
 
 def test_play32_the_last_page_says_nothing_twice(mobile_bay_pages):
@@ -4144,3 +4143,16 @@ def test_p44_the_obscured_example_counts_her_marks_as_the_obscured_rule_does(mob
     assert "obscured 1/4 to 1/2 -1, over 1/2 to 3/4 -2, over 3/4 -4 (her ¼, ½, ¾ marks hidden: 1, 2, 3)" in ref
     assert "4 cm of her 12 cm" not in " ".join(mobile_bay_pages)
     assert "by the marks alone: her side's ¼, ½, ¾ it hides, one -1, two -2, three -4" in " ".join(mobile_bay_pages)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_the_readings_say_once_that_the_last_column_is_a_house_rules_key(bundled_packs, paper):
+    """Play 44, other defects: p. 3's last column printed fire_test, fort_targets, stray_hits ... explained nowhere.
+    The intro says, in one line, that each is the key a house-rules file sets (and how the file is given), and the
+    column is headed so; the keys are the tables a house rule switches."""
+    pages = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)]
+    page = next(p for p in pages if "What the text leaves open" in p)
+    assert ("another reading: the last column's key in a house-rules file (pack --house-rules FILE). Rule Reading "
+            "this pack plays House-rules key") in page
+    for key in ("fire_test", "fort_targets", "stray_hits", "deflected_shell", "partial_armour"):
+        assert key in page and key in RS.tables()
