@@ -4156,3 +4156,14 @@ def test_p44_the_readings_say_once_that_the_last_column_is_a_house_rules_key(bun
             "this pack plays House-rules key") in page
     for key in ("fire_test", "fort_targets", "stray_hits", "deflected_shell", "partial_armour"):
         assert key in page and key in RS.tables()
+
+
+def test_p44_each_fort_sheet_says_how_its_walls_make_its_sdp(mobile_bay_pages):
+    """Play 44, other defects: Fort Morgan's 48 SDP beside the sand water battery's 60 "looks backwards". The
+    reconstruction's reason (fort_walls): SDP = wall thickness × SDP a foot, sand less a foot but piled far thicker;
+    each fort sheet's wall box now prints the two figures, and they give the SDP printed beside them."""
+    sheets = " ".join(p for p in mobile_bay_pages if "Fire log" in p)
+    for sdp, walls, material, ft, per_ft in ((48, "M Medium", "brick", "4.8", 10), (60, "H Heavy", "sand", "15", 4)):
+        assert (f"Structure (SDP) {sdp} Walls: its Table 16 column {walls} Wall, ft × SDP a ft {material} {ft} ft × "
+                f"{per_ft} Target size") in sheets
+        assert round(float(ft) * per_ft) == sdp
