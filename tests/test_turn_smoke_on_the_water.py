@@ -4167,3 +4167,20 @@ def test_p44_each_fort_sheet_says_how_its_walls_make_its_sdp(mobile_bay_pages):
         assert (f"Structure (SDP) {sdp} Walls: its Table 16 column {walls} Wall, ft × SDP a ft {material} {ft} ft × "
                 f"{per_ft} Target size") in sheets
         assert round(float(ft) * per_ft) == sdp
+
+
+def test_p44_there_are_more_machinery_and_torpedo_hit_markers_for_the_fleet(bundled_packs, library):
+    """Play 44, other defects: 1 Machinery hit and 2 Torpedo hit markers for Mobile Bay's 22 vessels could run out in
+    a longer game. A Machinery hit for every twelve vessels, a Torpedo hit for every eight (2 and 3 here), printed on
+    A4 and Letter within the budget (an Aground and an Anchored gave up their cells: every sheet has both boxes)."""
+    from shipyard.rules.smoke_on_the_water import counters as C
+    ctx = RS.context(library)
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenarios["mobile-bay-1864"])]
+    vessels = sum(1 for _, _, d in units if d.stats.kind == "vessel")
+    want = C.state_counts(units, ctx)
+    assert vessels == 22 and (want["machinery"], want["torpedo"]) == (2, 3)
+    for paper in ("a4", "letter"):
+        text = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)))
+        for kind in ("machinery", "torpedo"):
+            label, meaning, _ = C.STATES[kind]
+            assert text.count(f"{label} {meaning}") == want[kind], (paper, kind)
