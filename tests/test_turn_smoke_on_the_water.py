@@ -4105,7 +4105,7 @@ def test_p44_the_plans_markers_sit_at_the_start_tables_figures_and_each_grid_fig
     triangles = [cm(sum(p[0] for p in c["pts"][:3]) / 3, sum(p[1] for p in c["pts"][:3]) / 3) for c in page.curves
                  if len(c["pts"]) == 4 and c["pts"][0] == c["pts"][3] and c["bottom"] <= frame["bottom"]]
     bx, by = starts["USS Brooklyn + USS Octorara"]
-    assert min(math.hypot(x - bx, y - by) for x, y in triangles) < 1.5, triangles
+    assert min(math.hypot(x - bx, y - by) for x, y in triangles) < 0.75, triangles
     # each grid figure's middle on its line: along the bottom, across it; up the left side, along it
     words = page.extract_words()
     for k in (30, 60, 90):
