@@ -64,7 +64,7 @@ def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay
     "Hull (HDP) 0 dead in the water",
     "every further point, the rest of the hit that empties it too, is a flooding point",
     "never below Slow while any HDP is left",
-    "Turret at 0 TDP knocked out, its guns silent, further hits to the Hull",
+    "Turret at 0 TDP knocked out, guns silent; the rest of the hit emptying it, later hits as rolled, Gun Port too: Hull hits, Hull armour",
     "Fort at 0 SDP destroyed at once",
     "One sidewheel lost: max speed -1 level, no turning on the spot",
     "(part) armour * roll a d10 for each hit on it, a critical testing it too: 5 or less strikes its armour, else it counts U",
@@ -1373,8 +1373,7 @@ def test_a_miss_under_smoke_with_a_ship_as_much_in_the_way_hits_that_ship(mobile
 def test_what_is_left_of_the_hit_that_empties_a_turret_goes_on_the_hull(mobile_bay_text):
     """Replay 16, moment 3 (p22): a knockout hit did more than the turret's last boxes; where did the rest go? On the
     Hull, as the text's wheel rule puts a wheel's (the player's ruling)."""
-    assert ("Turret at 0 TDP knocked out, its guns silent, further hits to the Hull, as does the rest of the hit that "
-            "empties it") in mobile_bay_text
+    assert "Turret at 0 TDP knocked out, guns silent; the rest of the hit emptying it, later hits as rolled, Gun Port too: Hull hits, Hull armour" in mobile_bay_text
 
 
 def test_a_gun_bearing_on_the_firer_is_one_in_arc_whatever_its_range(mobile_bay_text):
@@ -2401,8 +2400,7 @@ def test_sotw36_moment4_a_volleys_hits_on_a_turret_are_taken_in_the_order_fired(
     """Replay 27, moment 4 (p22): three hits on Tecumseh's turret in one volley, the second knocking it out: in what
     order are simultaneous hits taken? Ours: in the order fired, so the hits after the knockout go on the Hull."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert ("Turret at 0 TDP knocked out, its guns silent, further hits to the Hull, as does the rest of the hit "
-                "that empties it (in the order rolled)") in _reference(pages)
+        assert "Turret at 0 TDP knocked out, guns silent; the rest of the hit emptying it, later hits as rolled, Gun Port too: Hull hits, Hull armour" in _reference(pages)
 
 
 def test_sotw36_moment5_a_random_guns_d10_counts_the_guns_it_may_be_not_box_numbers(mobile_bay_pages, bundled_packs):
@@ -2682,7 +2680,7 @@ def test_a_turrets_hits_in_one_simultaneous_phase_are_taken_in_the_order_rolled(
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         ref = _reference(pages)
         assert "(hits in order fired)" not in ref
-        assert "as does the rest of the hit that empties it (in the order rolled)" in ref
+        assert "the rest of the hit emptying it, later hits as rolled, Gun Port too: Hull hits" in ref
         assert "a vessel sunk or a gun lost this phase still fires, a fort too" in ref
 
 
@@ -4134,6 +4132,8 @@ def test_p44_every_hit_on_a_knocked_out_turret_a_gun_port_too_is_a_hull_hit_on_t
     for name, turret in (("USS Tecumseh", "main"), ("USS Manhattan", "main"), ("USS Winnebago", "fore"),
                          ("USS Chickasaw", "aft")):
         assert f"Turret {turret} out: Turret, Gun, Port = Hull hits" in _sheet_page(mobile_bay_pages, name), name
+    readings = next(p for p in mobile_bay_pages if "What the text leaves open" in p)
+    assert "Turret at 0 TDP knocked out, guns silent; the rest of the hit emptying it, later hits as rolled, Gun Port too: Hull hits, Hull armour —" in readings
 
 
 def test_p44_the_obscured_example_counts_her_marks_as_the_obscured_rule_does(mobile_bay_pages):
