@@ -4,6 +4,7 @@ printed pack or its block list."""
 
 from __future__ import annotations
 
+import math
 import re
 
 import pytest
@@ -63,7 +64,7 @@ def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay
     "Hull (HDP) 0 dead in the water",
     "every further point, the rest of the hit that empties it too, is a flooding point",
     "never below Slow while any HDP is left",
-    "Turret at 0 TDP knocked out, its guns silent, further hits to the Hull",
+    "Turret at 0 TDP knocked out, guns silent; the rest of the hit emptying it, later hits as rolled, Gun Port too: Hull hits, Hull armour",
     "Fort at 0 SDP destroyed at once",
     "One sidewheel lost: max speed -1 level, no turning on the spot",
     "(part) armour * roll a d10 for each hit on it, a critical testing it too: 5 or less strikes its armour, else it counts U",
@@ -363,7 +364,7 @@ def test_a_deflected_shell_does_no_damage_and_a_house_rule_gives_the_other_readi
     assert ("Deflected a deflected shot does its range column's figure after the slash (Table 17: Heavy at S, 6/1, "
             "does 1)") in mobile_bay_text
     assert "is never deflected); a shell *: nothing (cottonclad: a detonation roll, fire test marker)" in mobile_bay_text
-    assert 'Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker), at a fort too (ours); detonation d10' in mobile_bay_text
+    assert 'Deflected shell no damage ("no further effect"; cottonclad: a burst\'s marker), a fort too (ours) bar an embrasure\'s gun; burst d10' in mobile_bay_text
     assert "deflected_shell" in mobile_bay_text  # the readings page names the option
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  deflected_shell:\n    rows: {reading: undetonated}\n")
@@ -463,7 +464,7 @@ def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_
     assert ("Forts as targets size F +2 + Immobile +1 = +3; hits strike the walls; a 10 on the location d10: fort "
             "critical, fire or magazine if pierced fort_targets") in mobile_bay_text
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike 4. d6 4-6 only "
+    assert ("3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike (a deflected shell too: the gun, no SDP) 4. d6 4-6 only "
             "if the walls were pierced (deflected: shot after the slash, shell none, nothing more): 4-5 fire: a fire test marker; 6 magazine: 2d6 "
             "SDP more and a fire test marker") in page
 
@@ -646,8 +647,8 @@ def test_the_squadron_waiting_on_turn_1_does_not_drift_with_the_tide(mobile_bay_
 
 def test_fort_morgans_points_need_only_the_fort_silenced_not_its_water_battery(mobile_bay_pages):
     """Moment 11: is Fort Morgan's +4 gained without silencing the water battery, which has its own sheet?"""
-    assert ("Fort Morgan's points The +4 is for Fort Morgan's own sheet silenced (0 SDP); the water battery's sheet "
-            "silenced scores the Union +2 more; the gunboats, lost or not, score nothing.") in mobile_bay_pages[1]
+    assert ("Fort Morgan's points Each fort scores by its own sheet silenced (0 SDP): Fort Morgan +4, the water "
+            "battery +2 (ours); the gunboats, lost or not, score nothing.") in mobile_bay_pages[1]
 
 
 def test_the_confederates_do_not_test_in_their_own_torpedo_field(mobile_bay_pages):
@@ -1239,9 +1240,9 @@ def test_colliding_ships_meet_after_equal_shares_and_the_smaller_turns_the_least
 def test_a_gun_hit_says_its_damage_goes_on_the_hull_even_in_a_turret(mobile_bay_text):
     """Replay 13, moment 6 (p23): "hull damage as for the gun size" against the Deflected line's turret TDP, and
     whether an unburst shell does its figure after the slash there."""
-    assert ("cross its box; its Table 17 damage (a shell's, burst or not) on the Hull. Deflected: "
+    assert ("cross its box; its Table 17 damage (a shell's, burst or not; burst, a fire test marker too) on the Hull. Deflected: "
             "no gun lost") in mobile_bay_text
-    assert "Gun hit (pierced), burst: the Hull (HDP)" in mobile_bay_text  # sotw33: Turret guns, the one place
+    assert "Gun hit (pierced), burst, any hit once it is out (0 TDP), Gun Port too, testing the Hull's armour: the Hull (HDP)" in mobile_bay_text  # sotw33: Turret guns, the one place
 
 
 def test_a_magazine_explosion_puts_a_fire_test_marker_on_each_vessel_within_10_cm_base_to_base(mobile_bay_text):
@@ -1299,7 +1300,7 @@ def test_table_3s_local_pilot_says_who_has_one_and_mobile_bay_names_them(mobile_
 def test_tables_9_12_and_13_are_named_where_they_are_printed(mobile_bay_text):
     """Replay 14, defect (p22): the quick reference's table numbers jump (no 9, 12 or 13) without a word; the ranges
     are on each sheet's guns table, the deviation on the template sheet."""
-    assert "obscured 1/4 to 1/2 -1, over 1/2 to 3/4 -2, over 3/4 -4 (4 cm of her 12 cm base hidden: 1/3, -1) · ranges (Tables 9, 12): her sheet's guns" in mobile_bay_text
+    assert "obscured 1/4 to 1/2 -1, over 1/2 to 3/4 -2, over 3/4 -4 (her ¼, ½, ¾ marks hidden: 1, 2, 3) · ranges (Tables 9, 12): her sheet's guns" in mobile_bay_text
     assert "Table 13 · Indirect-fire deviation template: centre on the target" in mobile_bay_text
 
 
@@ -1372,8 +1373,7 @@ def test_a_miss_under_smoke_with_a_ship_as_much_in_the_way_hits_that_ship(mobile
 def test_what_is_left_of_the_hit_that_empties_a_turret_goes_on_the_hull(mobile_bay_text):
     """Replay 16, moment 3 (p22): a knockout hit did more than the turret's last boxes; where did the rest go? On the
     Hull, as the text's wheel rule puts a wheel's (the player's ruling)."""
-    assert ("Turret at 0 TDP knocked out, its guns silent, further hits to the Hull, as does the rest of the hit that "
-            "empties it") in mobile_bay_text
+    assert "Turret at 0 TDP knocked out, guns silent; the rest of the hit emptying it, later hits as rolled, Gun Port too: Hull hits, Hull armour" in mobile_bay_text
 
 
 def test_a_gun_bearing_on_the_firer_is_one_in_arc_whatever_its_range(mobile_bay_text):
@@ -1528,10 +1528,10 @@ def test_a_knocked_out_turret_has_a_box_and_its_hits_are_hull_hits(mobile_bay_pa
     """Replay 19, moment 1 (p4, p22) and defect e: a Gun hit on Tecumseh, her turret at 0 TDP: does the dead turret's
     armour still count? No: once knocked out (a box of its own, not an empty track to infer it from), a hit on the
     turret or on one of its guns is a Hull hit, the hull's armour and track."""
-    assert "Turret main out: its Turret, Gun hits = Hull hits" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
+    assert "Turret main out: Turret, Gun, Port = Hull hits" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
     winnebago = _sheet_page(mobile_bay_pages, "USS Winnebago")
-    assert "Turret fore out: its Turret, Gun hits = Hull hits" in winnebago
-    assert "Turret aft out: its Turret, Gun hits = Hull hits" in winnebago
+    assert "Turret fore out: Turret, Gun, Port = Hull hits" in winnebago
+    assert "Turret aft out: Turret, Gun, Port = Hull hits" in winnebago
     assert "else the hull; on U every hit, shot or shell, penetrates; a knocked-out turret's gun: a Hull hit) disables a random gun" in mobile_bay_text
 
 
@@ -1674,7 +1674,7 @@ def test_a_burst_guns_damage_tests_no_armour_and_a_turret_guns_goes_on_the_hull(
     """Replay 21, moment 1: Table 11's "1d6 Hull damage" for a burst: does armour count, and does a turret gun's
     burst go on the turret's track?"""
     assert "Bursts: X; the firer takes 1d6 HDP, no armour test (a fort SDP)" in mobile_bay_text
-    assert "Gun hit (pierced), burst: the Hull (HDP)" in mobile_bay_text  # sotw33: Turret guns
+    assert "Gun hit (pierced), burst, any hit once it is out (0 TDP), Gun Port too, testing the Hull's armour: the Hull (HDP)" in mobile_bay_text  # sotw33: Turret guns
 
 
 def test_a_forts_guns_beyond_its_cap_may_fire_as_table_1_says_none_must(mobile_bay_pages):
@@ -1737,7 +1737,7 @@ def test_a_port_jammed_hit_jams_deflected_or_not_and_says_where_a_turret_guns_da
     gun's damage goes on its TDP, as a Gun Port's, the Gun hit's on the Hull."""
     assert ("Port Jammed casemate/turret/hull jams a random unjammed gun bearing on the firer (pivots, howitzers too; none: no jam) till repaired, pierced or "
             "deflected alike; armour, damage where it sits (turret: TDP; else a hull hit) *") in mobile_bay_text  # play 33, moment 3
-    assert "Gun hit (pierced), burst: the Hull (HDP); a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
+    assert "Gun hit (pierced), burst, any hit once it is out (0 TDP), Gun Port too, testing the Hull's armour: the Hull (HDP); a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
 
 
 def test_a_random_gun_that_falls_on_a_lost_one_takes_the_next_up(mobile_bay_pages, mobile_bay_text):
@@ -1930,7 +1930,7 @@ def test_an_embrasure_does_its_sdp_as_the_walls_took_it_on_every_fort_sheet_and_
     assert "Fort Morgan " in forts and "Fort Morgan water battery " in forts
     assert forts.count("Shot at *:") == 2 and forts.count(
         "the hit's SDP and a d6 3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or "
-        "deflected alike 4. d6 4-6 only if the walls were pierced") == 2
+        "deflected alike (a deflected shell too: the gun, no SDP) 4. d6 4-6 only if the walls were pierced") == 2
     assert "as if pierced" not in forts
     assert ("Forts as targets size F +2 + Immobile +1 = +3; hits strike the walls; a 10 on the location d10: fort "
             "critical, fire or magazine if pierced") in mobile_bay_text
@@ -2025,7 +2025,8 @@ def test_a_forts_shot_at_rules_are_short_numbered_lines_and_the_critical_on_a_de
     for fort, text in _fort_pages(mobile_bay_pages).items():
         for words in ("2. size F +2 + Immobile +1 = +3; every hit strikes the walls; fort critical: each hit's own "
                       "location d10 (no column to read), a 10 on it (not the to-hit d10): the hit's SDP and a d6",
-                      "3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike",
+                      "3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike (a deflected "
+                      "shell too: the gun, no SDP)",
                       "4. d6 4-6 only if the walls were pierced (deflected: shot after the slash, shell none, nothing more): 4-5 fire: a fire "
                       "test marker; 6 magazine: 2d6 SDP more and a fire test marker"):
             assert words in text, (fort, words)
@@ -2042,7 +2043,7 @@ def test_where_a_turret_guns_damage_goes_is_one_rule_said_once_from_its_table(mo
     Hull, a turret gun's too") read as two answers to one question. The quick reference says it once, in a Turret
     guns row built from turret_gun_damage (the text's Gun hit on HDP and Gun Port on the TDP; ours marked *), and no
     other row says where a turret gun's damage goes; a house rule that moves a row reaches the print."""
-    assert "Turret guns * its Table 17 damage, by the hit: Gun hit (pierced), burst: the Hull (HDP); a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
+    assert "Turret guns * its Table 17 damage, by the hit: Gun hit (pierced), burst, any hit once it is out (0 TDP), Gun Port too, testing the Hull's armour: the Hull (HDP); a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
     assert mobile_bay_text.count("Turret guns *") == 1
     assert "a turret gun's too" not in mobile_bay_text and "a turret gun's damage on its TDP" not in mobile_bay_text
     house = tmp_path / "house.yaml"
@@ -2267,8 +2268,7 @@ def test_sotw35_moment12_the_roster_base_is_the_base_itself(mobile_bay_pages):
 
 def test_sotw35_moment13_the_gunboats_score_nothing_said_on_the_set_up(mobile_bay_pages):
     """Replay 26, moment 13: Selma abandoned, and no score line for a Confederate gunboat: by design, now said."""
-    assert ("the water battery's sheet silenced scores the Union +2 more; the gunboats, lost or not, score nothing"
-            in mobile_bay_pages[1])
+    assert ("the water battery +2 (ours); the gunboats, lost or not, score nothing" in mobile_bay_pages[1])
 
 
 # ----------------------------------------------------------------------------------- sotw35: replay 26's other defects
@@ -2400,8 +2400,7 @@ def test_sotw36_moment4_a_volleys_hits_on_a_turret_are_taken_in_the_order_fired(
     """Replay 27, moment 4 (p22): three hits on Tecumseh's turret in one volley, the second knocking it out: in what
     order are simultaneous hits taken? Ours: in the order fired, so the hits after the knockout go on the Hull."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert ("Turret at 0 TDP knocked out, its guns silent, further hits to the Hull, as does the rest of the hit "
-                "that empties it (in the order rolled)") in _reference(pages)
+        assert "Turret at 0 TDP knocked out, guns silent; the rest of the hit emptying it, later hits as rolled, Gun Port too: Hull hits, Hull armour" in _reference(pages)
 
 
 def test_sotw36_moment5_a_random_guns_d10_counts_the_guns_it_may_be_not_box_numbers(mobile_bay_pages, bundled_packs):
@@ -2681,7 +2680,7 @@ def test_a_turrets_hits_in_one_simultaneous_phase_are_taken_in_the_order_rolled(
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         ref = _reference(pages)
         assert "(hits in order fired)" not in ref
-        assert "as does the rest of the hit that empties it (in the order rolled)" in ref
+        assert "the rest of the hit emptying it, later hits as rolled, Gun Port too: Hull hits" in ref
         assert "a vessel sunk or a gun lost this phase still fires, a fort too" in ref
 
 
@@ -2879,7 +2878,7 @@ def test_play32_where_a_range_is_taken_from_and_which_band_its_edge_reads(mobile
     ref = next(p for p in mobile_bay_pages if "Table 10 · to hit" in p)
     assert ("ranges (Tables 9, 12): her sheet's guns, in the cm they print: only the map is shrunk; measured base to "
             "base (a fort, firing or fired at: its mark to her base's nearest point), on a band's edge: the shorter band") in ref
-    assert "over 3/4 -4 (4 cm of her 12 cm base hidden: 1/3, -1)" in ref
+    assert "over 3/4 -4 (her ¼, ½, ¾ marks hidden: 1, 2, 3)" in ref
 
 
 def test_play32_a_forts_guns_past_its_cap_and_a_misfires_random_gun(mobile_bay_pages, mobile_bay_text):
@@ -2928,9 +2927,8 @@ def test_play32_gunners_are_driven_off_only_by_a_shell_from_medium_range_or_near
 def test_play32_the_readings_intro_speaks_to_a_player_not_of_files(mobile_bay_pages):
     """Play 32, moment 16: page 3 spoke of house-rules files and option names a club does not have."""
     page = next(p for p in mobile_bay_pages if "What the text leaves open" in p)
-    assert ("Rules the surviving text lost or leaves open, as this pack plays them; where a club may play another "
-            "reading, the last column names it.") in page
-    assert "house-rules file" not in page and "House-rule option" not in page and "Other reading" in page
+    assert "Rules the surviving text lost or leaves open, as this pack plays them; another reading:" in page
+    assert "House-rule option" not in page  # play 44 gives the file its one line: see test_p44_the_readings_...
 
 
 def test_play32_the_last_page_says_nothing_twice(mobile_bay_pages):
@@ -3303,7 +3301,7 @@ def test_play38_a_deflected_shell_on_a_fort_says_one_thing_and_rolls_detonation(
         assert ("a fort: none either; detonation d10: burst from M or nearer, Gunners driven "
                 "off") in text
         assert "dud, after the slash; deflected, none; a deflected shot: after the slash, whole" in text
-        assert "a detonation's marker), at a fort too (ours); detonation d10" in text
+        assert "a burst's marker), a fort too (ours) bar an embrasure's gun; burst d10" in text
         assert "a fort: Gunners driven off, if it bursts" not in text
 
 
@@ -3376,8 +3374,8 @@ def test_play39_a_deflected_shell_at_a_fort_reads_one_way_on_p3(bundled_packs, m
     driven off counts a deflected shell in plain words."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         readings = next(p for p in pages if "What the text leaves open" in p)
-        assert ('Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker), at a fort too '
-                "(ours); detonation d10 deflected_shell") in readings
+        assert ('Deflected shell no damage ("no further effect"; cottonclad: a burst\'s marker), a fort too '
+                "(ours) bar an embrasure's gun; burst d10 deflected_shell") in readings
         assert "bursting on a fort (deflected too): all its guns -1 to hit next turn" in readings
         assert "(pierced or not): all its guns" not in readings
 
@@ -3585,8 +3583,8 @@ def test_p41_a_deflected_shell_on_a_fort_is_unpierced_on_one_line(bundled_packs,
     pierced row keeps "burst, all its Shell figure" (play 40)."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         readings = next(p for p in pages if "What the text leaves open" in p)
-        assert ('Deflected shell no damage ("no further effect"; cottonclad: a detonation\'s marker), at a fort too '
-                "(ours); detonation d10 deflected_shell") in readings
+        assert ('Deflected shell no damage ("no further effect"; cottonclad: a burst\'s marker), a fort too '
+                "(ours) bar an embrasure's gun; burst d10 deflected_shell") in readings
         assert "a fort: Fort pierced" not in readings
         assert "(a shell: burst, all its Shell figure; dud, after the slash; deflected, none;" in readings
 
@@ -4029,14 +4027,14 @@ def test_p43_a_shell_the_walls_deflect_does_no_sdp_so_fort_morgan_stands_and_the
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         text = " ".join(pages)
         readings = _readings_row(text, "Deflected shell")
-        assert readings.startswith('no damage ("no further effect"; cottonclad: a detonation\'s marker), at a fort too '
-                                   "(ours); detonation d10")
+        assert readings.startswith('no damage ("no further effect"; cottonclad: a burst\'s marker), a fort too '
+                                   "(ours) bar an embrasure's gun; burst d10")
         assert ("(a shell: burst, all its Shell figure; dud, after the slash; deflected, none; a deflected shot: after "
                 "the slash, whole)") in _readings_row(text, "Fort pierced")
         assert "a fort: none either; detonation d10: burst from M or nearer, Gunners driven off" in _reference(pages)
         for fort in _fort_pages(pages).values():
             assert "only if the walls were pierced (deflected: shot after the slash, shell none, nothing more)" in fort
-        assert ("the water battery's sheet silenced scores the Union +2 more; the gunboats, lost or not, score "
+        assert ("the water battery +2 (ours); the gunboats, lost or not, score "
                 "nothing. (reconstructed)") in _setup_page(pages)
         assert "a fort: its Shell figure after the slash" not in text
     tool = _fort_tool()
@@ -4046,3 +4044,143 @@ def test_p43_a_shell_the_walls_deflect_does_no_sdp_so_fort_morgan_stands_and_the
     house.write_text("smoke-on-the-water:\n  fort_targets:\n    rows: {deflected_shell_sdp: after}\n")
     before = tool.fort_summary(tool.Game(library, house, "shell"), games=200, seed=43)
     assert before[3]["silenced"] > 0.5, before[3]
+
+
+# ---- play 44 (sotw31) ----
+
+def test_p44_a_deflected_shell_and_the_embrasure_critical_say_one_reading_on_p3_and_both_fort_sheets(mobile_bay_pages):
+    """Play 44, moment 5: the fort sheet's embrasure took its gun "pierced or deflected alike" while p. 3 said a
+    deflected shell had "no further effect ... at a fort too". One reading: an embrasure critical tests no armour (a
+    Gun Port's), so its gun goes even under a deflected shell, which still does no SDP; both places say it."""
+    readings = flat(next(p for p in mobile_bay_pages if "What the text leaves open" in p))
+    assert ('Deflected shell no damage ("no further effect"; cottonclad: a burst\'s marker), a fort too (ours) bar an '
+            "embrasure's gun; burst d10") in readings
+    forts = [flat(p) for p in mobile_bay_pages if "Fire log" in p and "Shot at" in p]
+    assert forts and sum(p.count("embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike "
+                                 "(a deflected shell too: the gun, no SDP)") for p in forts) == 2
+
+
+def test_p44_the_water_battery_silenced_is_a_row_of_the_scores_this_rule_set_alone(bundled_packs, mobile_bay_pages):
+    """Play 44, moment 7: the water battery's +2 was in a special rule, not in p. 2's Scores table. The scenario's
+    row is Smoke on the Water's alone (the Scores are every rule set's): Saunders' set-up page does not print it."""
+    setup = flat(mobile_bay_pages[1])
+    assert "Union Fort Morgan: silenced (her own sheet) +4" in setup
+    assert "Union Fort Morgan water battery: silenced (her own sheet) +2" in setup
+    saunders = flat(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[1])
+    assert "Fort Morgan: silenced (her own sheet) +4" in saunders
+    assert "water battery: silenced" not in saunders
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_the_plans_markers_sit_at_the_start_tables_figures_and_each_grid_figure_on_its_own_line(bundled_packs, paper):
+    """Play 44, moment 1: the plan seemed to draw Brooklyn at x 36-42 and Fort Morgan at 112,121 against the start
+    table's 46½,25 and 116½,124. The markers were right (read back here from the PDF, each fort's square and Brooklyn's
+    triangle, in cm from the plan's frame); the grid's figures sat beside their lines, some 4 cm off, and now each
+    stands with its middle on its own line."""
+    from conftest import pdf_plumbed_pages
+
+    path = bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path
+    page = pdf_plumbed_pages(path)[1]
+    text = flat(page.extract_text())
+    width, depth = (float(v) for v in re.search(r"table ([\d.]+) × ([\d.]+) cm", text).groups())
+    frame = max((r for r in page.rects if r["top"] < page.height / 2), key=lambda r: r["width"] * r["height"])
+    s = frame["width"] / width  # pt a cm
+
+    def cm(x, top):
+        return (x - frame["x0"]) / s, (frame["bottom"] - top) / s
+
+    def num(v):
+        return float(v.replace("½", ".5")) if v.replace("½", "") else 0.5
+
+    starts = {name: (num(a), num(b)) for name, a, b in
+              re.findall(r"(Fort Morgan water battery|Fort Morgan|USS Brooklyn \+ USS Octorara) (\d*½?), (\d*½?) ", text)}
+    assert set(starts) == {"Fort Morgan", "Fort Morgan water battery", "USS Brooklyn + USS Octorara"}
+    squares = [cm((r["x0"] + r["x1"]) / 2, (r["top"] + r["bottom"]) / 2) for r in page.rects
+               if abs(r["width"] - r["height"]) < 0.1 and 4 < r["width"] < 9 and r["top"] < frame["bottom"]]
+    for fort in ("Fort Morgan", "Fort Morgan water battery"):
+        fx, fy = starts[fort]
+        assert min(math.hypot(x - fx, y - fy) for x, y in squares) < 0.6, (fort, squares)
+    triangles = [cm(sum(p[0] for p in c["pts"][:3]) / 3, sum(p[1] for p in c["pts"][:3]) / 3) for c in page.curves
+                 if len(c["pts"]) == 4 and c["pts"][0] == c["pts"][3] and c["bottom"] <= frame["bottom"]]
+    bx, by = starts["USS Brooklyn + USS Octorara"]
+    assert min(math.hypot(x - bx, y - by) for x, y in triangles) < 0.75, triangles
+    # each grid figure's middle on its line: along the bottom, across it; up the left side, along it
+    words = page.extract_words()
+    for k in (30, 60, 90):
+        line_x = frame["x0"] + k * s
+        along = [w for w in words if w["text"] == str(k) and w["bottom"] > frame["bottom"] - 12]
+        assert any(abs((w["x0"] + w["x1"]) / 2 - line_x) < 0.6 for w in along), (k, along)
+        line_y = frame["bottom"] - k * s
+        up = [w for w in words if w["text"] == str(k) and w["x0"] < frame["x0"] + 8]
+        assert any(abs((w["top"] + w["bottom"]) / 2 - line_y) < 1.2 for w in up), (k, up)
+
+
+def test_p44_a_gun_hit_by_a_bursting_shell_leaves_a_fire_test_marker(mobile_bay_text):
+    """Play 44, moment 2: the Gun hit row gave the shell's damage on the Hull and said nothing of a marker, where the
+    Shell rule gives a burst one (bar a Stack hit or a fort). It leaves one: said in the Gun hit row itself."""
+    assert ("cross its box; its Table 17 damage (a shell's, burst or not; burst, a fire test marker too) on the Hull."
+            in mobile_bay_text)
+
+
+def test_p44_every_hit_on_a_knocked_out_turret_a_gun_port_too_is_a_hull_hit_on_the_hulls_armour(mobile_bay_pages):
+    """Play 44, moments 3 and 4: a Gun Port on a gun of Tecumseh's turret at 0 TDP, and which armour a hit on a dead
+    turret tests. Every hit after the one that empties it (a Gun Port too) is a Hull hit: the Hull's armour, its HDP;
+    said on the quick reference's Turret guns row (from turret_gun_damage) and on every turret monitor's sheet."""
+    ref = next(p for p in mobile_bay_pages if "Turret guns *" in p)
+    assert ("Turret guns * its Table 17 damage, by the hit: Gun hit (pierced), burst, any hit once it is out (0 TDP), "
+            "Gun Port too, testing the Hull's armour: the Hull (HDP); a Turret hit, pierced or not, Gun Port") in ref
+    for name, turret in (("USS Tecumseh", "main"), ("USS Manhattan", "main"), ("USS Winnebago", "fore"),
+                         ("USS Chickasaw", "aft")):
+        assert f"Turret {turret} out: Turret, Gun, Port = Hull hits" in _sheet_page(mobile_bay_pages, name), name
+    readings = next(p for p in mobile_bay_pages if "What the text leaves open" in p)
+    assert "Turret at 0 TDP knocked out, guns silent; the rest of the hit emptying it, later hits as rolled, Gun Port too: Hull hits, Hull armour —" in readings
+
+
+def test_p44_the_obscured_example_counts_her_marks_as_the_obscured_rule_does(mobile_bay_pages):
+    """Play 44, moment 6: Table 10's example measured a length ("4 cm of her 12 cm base hidden: 1/3, -1") where the
+    Obscured rule counts her ¼, ½, ¾ marks: one method now, the marks'."""
+    ref = next(p for p in mobile_bay_pages if "Table 10 · to hit" in p)
+    assert "obscured 1/4 to 1/2 -1, over 1/2 to 3/4 -2, over 3/4 -4 (her ¼, ½, ¾ marks hidden: 1, 2, 3)" in ref
+    assert "4 cm of her 12 cm" not in " ".join(mobile_bay_pages)
+    assert "by the marks alone: her side's ¼, ½, ¾ it hides, one -1, two -2, three -4" in " ".join(mobile_bay_pages)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p44_the_readings_say_once_that_the_last_column_is_a_house_rules_key(bundled_packs, paper):
+    """Play 44, other defects: p. 3's last column printed fire_test, fort_targets, stray_hits ... explained nowhere.
+    The intro says, in one line, that each is the key a house-rules file sets (and how the file is given), and the
+    column is headed so; the keys are the tables a house rule switches."""
+    pages = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)]
+    page = next(p for p in pages if "What the text leaves open" in p)
+    assert ("another reading: the last column's key in a house-rules file (pack --house-rules FILE). Rule Reading "
+            "this pack plays House-rules key") in page
+    for key in ("fire_test", "fort_targets", "stray_hits", "deflected_shell", "partial_armour"):
+        assert key in page and key in RS.tables()
+
+
+def test_p44_each_fort_sheet_says_how_its_walls_make_its_sdp(mobile_bay_pages):
+    """Play 44, other defects: Fort Morgan's 48 SDP beside the sand water battery's 60 "looks backwards". The
+    reconstruction's reason (fort_walls): SDP = wall thickness × SDP a foot, sand less a foot but piled far thicker;
+    each fort sheet's wall box now prints the two figures, and they give the SDP printed beside them."""
+    sheets = " ".join(p for p in mobile_bay_pages if "Fire log" in p)
+    for sdp, walls, material, ft, per_ft in ((48, "M Medium", "brick", "4.8", 10), (60, "H Heavy", "sand", "15", 4)):
+        assert (f"Structure (SDP) {sdp} Walls: its Table 16 column {walls} Wall, ft × SDP a ft {material} {ft} ft × "
+                f"{per_ft} Target size") in sheets
+        assert round(float(ft) * per_ft) == sdp
+
+
+def test_p44_there_are_more_machinery_and_torpedo_hit_markers_for_the_fleet(bundled_packs, library):
+    """Play 44, other defects: 1 Machinery hit and 2 Torpedo hit markers for Mobile Bay's 22 vessels could run out in
+    a longer game. A Machinery hit for every twelve vessels, a Torpedo hit for every eight (2 and 3 here), printed on
+    A4 and Letter within the budget (an Aground and an Anchored gave up their cells: every sheet has both boxes)."""
+    from shipyard.rules.smoke_on_the_water import counters as C
+    ctx = RS.context(library)
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenarios["mobile-bay-1864"])]
+    vessels = sum(1 for _, _, d in units if d.stats.kind == "vessel")
+    want = C.state_counts(units, ctx)
+    assert vessels == 22 and (want["machinery"], want["torpedo"]) == (2, 3)
+    for paper in ("a4", "letter"):
+        text = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)))
+        for kind in ("machinery", "torpedo"):
+            label, meaning, _ = C.STATES[kind]
+            assert text.count(f"{label} {meaning}") == want[kind], (paper, kind)

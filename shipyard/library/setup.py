@@ -159,6 +159,7 @@ class Points(Strict):
     unit: str | None = Field(default=None, description="the unit it is about (a unit id of the scenario)")
     what: str = Field(min_length=1, description="what scores: sunk, struck, past the fort ...")
     points: Annotated[int, Field(ge=-100, le=100)]
+    rules: list[str] = RULES_FIELD  # play 44, moment 7: a row one rule set's alone (a fort scored under one only)
 
 
 class Level(Strict):

@@ -585,7 +585,8 @@ def victory_tables(setup, units_by_id: dict, ruleset=None) -> list:
         unit = units_by_id.get(uid)
         return f"{unit.name if unit is not None else uid}: "
 
-    points = Table([[p.side, (named(p.unit) if p.unit else "") + p.what, f"{p.points:+d}"] for p in v.points],
+    points = Table([[p.side, (named(p.unit) if p.unit else "") + p.what, f"{p.points:+d}"] for p in v.points
+                    if ruleset is None or _applies(p, ruleset)],
                    header=["Scores", "Victory points for" + (f" ({when})" if (when := getattr(ruleset, "scores_when", "")) else ""),
                            "Points"], widths=[1.8, 7.0, 1.1],
                    align=["left", "left", "centre"], **st)

@@ -382,33 +382,39 @@ class TablePlan(Block):
         return [(cx + sx * apart * k, cy + sy * apart * k) for k in (-1 if side == "port" else 1 for side in m.consorts)]
 
     def _grid_number_boxes(self, s: float, h: float) -> list[tuple[float, float, float, float]]:
-        """Where _grid_numbers sets each figure, as boxes from the plan's top-left corner (labels keep off them)."""
+        """Where _grid_numbers sets each figure, as boxes from the plan's top-left corner (labels keep off them):
+        each centred on its own line, across it for x and along it for y (play 44, moment 1: set beside their lines
+        the figures read some 4 cm off, so the plan looked unlike the start table it draws to the mm)."""
         size = self.label_size
         tall = size * PT
         out = []
         k = self.grid
         while k < self.width - 1e-6:
-            base = h - 0.8
-            out.append((k * s + 0.6, base - tall, k * s + 0.6 + text_width(f"{k:g}", size), base + 0.3))
+            base, w = h - 0.8, text_width(f"{k:g}", size)
+            out.append((k * s - w / 2, base - tall, k * s + w / 2, base + 0.3))
             k += self.grid
         k = self.grid
         while k < self.depth - 1e-6:
-            base = h - k * s - 0.6
+            base = h - k * s + tall * 0.4
             out.append((0.6, base - tall, 0.6 + text_width(f"{k:g}", size), base + 0.3))
             k += self.grid
         return out
 
     def _grid_numbers(self, page, x: float, y: float, s: float, h: float) -> None:
         """Each grid line's distance from the bottom-left corner, inside the frame along its bottom and left edges,
-        so that a start given as '59, 18 in' is found by counting."""
+        so that a start given as '59, 18 in' is found by counting: each figure on a white ground where its line
+        runs through it, its middle on the line (the boxes _grid_number_boxes gives)."""
         size = self.label_size
+        tall = size * PT
+        for x0, y0, x1, y1 in self._grid_number_boxes(s, h):
+            page.rect(x + x0 - 0.3, y + y0, x1 - x0 + 0.6, y1 - y0, stroke=False, fill=1.0)
         k = self.grid
         while k < self.width - 1e-6:
-            page.text(x + k * s + 0.6, y + h - 0.8, f"{k:g}", size=size, colour=0.45)
+            page.text(x + k * s - text_width(f"{k:g}", size) / 2, y + h - 0.8, f"{k:g}", size=size, colour=0.45)
             k += self.grid
         k = self.grid
         while k < self.depth - 1e-6:
-            page.text(x + 0.6, y + h - k * s - 0.6, f"{k:g}", size=size, colour=0.45)
+            page.text(x + 0.6, y + h - k * s + tall * 0.4, f"{k:g}", size=size, colour=0.45)
             k += self.grid
 
     def _scale_bar(self, page, x: float, y: float, s: float) -> None:

@@ -149,12 +149,15 @@ def state_counts(units: list, ctx: Context | None = None) -> dict[str, int]:
     turrets = sum(len(s.turret_damage_points) for s in fleet)
     return {"jammed": max(6, math.ceil(vessels / 2)), "abandoned": max(2, math.ceil(vessels / 4)),
             "wreck": max(2, math.ceil(vessels / 4)), "wheel_lost": math.ceil(wheels / 3),
-            "turret_out": math.ceil(turrets / 2), "machinery": math.ceil(vessels / 24),
+            # play 44 (sotw31, defects): 1 Machinery hit and 2 Torpedo hit for 22 vessels could run out in a longer
+            # game (the torpedo line lies across the column's track): a Machinery hit for every twelve vessels, a
+            # Torpedo hit for every eight (Mobile Bay 2 and 3), their cells an Aground's and an Anchored's (one for
+            # every 24: no ship of a passage anchors, few ground, and every sheet has both boxes); A4 has no row more
+            "turret_out": math.ceil(turrets / 2), "machinery": math.ceil(vessels / 12),
             # play 28, item 2: a Hold (HS) for every five vessels (Mobile Bay's four Confederates on turn 1 and one to
-            # spare: play 29 item 3, every six left none), an Aground,
-            # Anchored and Torpedo hit for every twelve, a Cast off for each lashed consort
-            "hs": math.ceil(vessels / 5), "aground": math.ceil(vessels / 12), "anchored": math.ceil(vessels / 12),
-            "torpedo": math.ceil(vessels / 12),
+            # spare: play 29 item 3, every six left none), a Cast off for each lashed consort
+            "hs": math.ceil(vessels / 5), "aground": math.ceil(vessels / 24), "anchored": math.ceil(vessels / 24),
+            "torpedo": math.ceil(vessels / 8),
             "cast_off": sum(1 for _, u, d in units if d.stats.kind == "vessel" and ctx is not None and _consort(u, ctx))}
 
 

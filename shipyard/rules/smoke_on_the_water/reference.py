@@ -75,7 +75,9 @@ SHRUNK = ", in the cm they print: only the map is shrunk"
 # play 32, moments 1, 10 and 15: from which point a range is taken (a fort has a mark, no base), which band a range
 # on a band's edge reads (the sheets give each band's far edge: the shorter), and the obscured share worked once
 RANGED = "; measured base to base (a fort, firing or fired at: its mark to her base's nearest point), on a band's edge: the shorter band"
-OBSCURED_EG = " (4 cm of her 12 cm base hidden: 1/3, -1)"
+# play 44, moment 6 (sotw31): the example measured a length (4 cm of 12: 1/3) where the Obscured rule counts her
+# ¼, ½, ¾ marks; one method, the marks', the three shares in order
+OBSCURED_EG = " (her ¼, ½, ¾ marks hidden: 1, 2, 3)"
 
 
 def to_hit_block(ctx: Context) -> Block:

@@ -94,12 +94,14 @@ def legend(ctx: Context, lashed: bool = False, forts: bool = False) -> Note:
 
 def readings_blocks(ctx: Context) -> list:
     """What the text leaves open, as the roster page prints it where the chart stood (sotw37, item 1)."""
-    return readings_page(ctx.tables, style=load_style(STYLE_PATH), intro=READINGS_INTRO, option_header="Other reading")
+    return readings_page(ctx.tables, style=load_style(STYLE_PATH), intro=READINGS_INTRO, option_header="House-rules key")
 
 
 # play 32, moment 16: the line spoke of house-rules files and option names a club does not have; in a player's words
-READINGS_INTRO = ("Rules the surviving text lost or leaves open, as this pack plays them; where a club may play another "
-                  "reading, the last column names it.")
+# play 44 (sotw31, other defects): the last column's fire_test, fort_targets ... were explained nowhere, so a club
+# could not use them; the line says what they are and how one is set, still one line on both papers
+READINGS_INTRO = ("Rules the surviving text lost or leaves open, as this pack plays them; another reading: the last "
+                  "column's key in a house-rules file (pack --house-rules FILE).")
 
 
 def roster(doc, scenario, units: list, ctx: Context) -> None:

@@ -641,8 +641,9 @@ def fort_boxes(ctx: Context, compact: bool = False) -> Block:
 def turret_out(tid: str, compact: bool = False) -> str:
     """The box a turret's empty TDP track marks (zero_points, ours): once knocked out, a hit on it or on one of its
     guns is a Hull hit, the hull's armour and track (replay 19 asked whether the dead turret's armour still counts)."""
-    return (f"Turret {tid} out: its Turret, Gun hits = Hull hits" if compact
-            else f"Turret {tid} knocked out: hits on it or its guns are Hull hits")
+    # play 44, moments 3 and 4: a Gun Port on its gun too, and the hull's armour (not the dead turret's)
+    return (f"Turret {tid} out: Turret, Gun, Port = Hull hits" if compact
+            else f"Turret {tid} knocked out: hits on it or its guns (ports too) are Hull hits")
 
 
 def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
@@ -852,13 +853,23 @@ def fort_target(ctx: Context) -> str:
     return f["target_size"] + (", Immobile" if f.get("immobile") else "")
 
 
+def wall_words(unit, ctx: Context) -> str:
+    """The walls' material and how its SDP come (fort_walls): thickness × SDP a foot, so that a sand battery's 60
+    beside a brick fort's 48 reads as the thicker wall it is (play 44, defects: "looks backwards")."""
+    t = ctx.tables.require("fort_walls")
+    material = unit.walls.material.value
+    mat = t.need(t.need(t.rows, "materials", "wall materials"), material, "sdp_per_ft, default_ft and armour")
+    thick = unit.walls.thickness_ft if unit.walls.thickness_ft is not None else float(mat["default_ft"])
+    return f"{material} {thick:g} ft × {float(mat['sdp_per_ft']):g}"
+
+
 def fort_box_items(s: FortStats, unit, ctx: Context) -> list[tuple[str, Any]]:
     """A fort's stat boxes, (label, as printed); the web's stat card shows the same."""
     names = ctx.tables.require("armour_names").rows
     walls = s.armour.walls
     # play 43 (defects, p15): "Garrison (men) –" was an empty field; no rule here reads it, so it shows only when known
     return [("Structure (SDP)", s.structural_damage_points), ("Walls: its Table 16 column", f"{walls} {names.get(walls, '')}"),
-            ("Wall material", unit.walls.material.value), ("Target size", fort_target(ctx)),
+            ("Wall, ft × SDP a ft", wall_words(unit, ctx)), ("Target size", fort_target(ctx)),
             *([("Garrison (men)", unit.garrison)] if unit.garrison else []), ("Nation", s.nation)]
 
 
