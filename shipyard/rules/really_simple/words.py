@@ -498,7 +498,7 @@ def reading(tables: Tables, rule: str) -> str:
 
 # the plan's water outside a channel and its drawn shoals (its key: "outside, shoal or deep water"), said where a
 # player looks for who grounds: replay r20 found Mobile Bay's consorts starting over the channel's edge
-OPEN_WATER = "open water, off a channel too, is deep"
+OPEN_WATER = "open water, off a channel too, is deep water, crossed freely"
 
 
 def shoal_dice(tables: Tables) -> str:
