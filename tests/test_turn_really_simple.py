@@ -4137,3 +4137,86 @@ def test_p43_moment_3_each_fort_hits_reading_says_when_the_fleet_silences_fort_m
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_hits: {rows: {gun_on: two_three}}\n", "--jobs", "1")
     assert ("A fort's guns hit a 2-3 takes a fort's gun, as a ship's (the fleet's fire silences her by turn 3-6) "
             "only a 2 (by turn 6-8)") in text
+
+
+# ---------------------------------------------------------------------------------------------- play 44
+
+
+def test_p44_moment_2_a_range_band_runs_up_to_and_including_its_figure(pack_pages, bundled_packs, ctx):
+    """Moment 2 (p11 Ranges): Lackawanna to the water battery measured 18.0 in: effective or long? Each band runs up
+    to and including its figure (18.0 in: effective), said where the bands are, the figures from the ranges table;
+    the readings page names the rule (Range bands)."""
+    r = ctx.tables.require("ranges").rows
+    bands = (f"Ranges: point blank {r['point_blank']:g} in, effective {r['effective']:g} in, long {r['long']:g} in, "
+             f"each up to and including its figure.")
+    assert "effective 18 in" in bands
+    for pages in _both_papers(pack_pages, bundled_packs):
+        assert bands in _reference(pages)
+        named = _readings(pages)
+        assert "Range bands" in named[named.index("Said in full on the"):]
+
+
+def test_p44_moment_1_open_water_is_deep_water_and_the_shoals_rule_is_printed_once(pack_pages, bundled_packs):
+    """Moment 1 (pp. 2-3 'off a channel too, is deep'): deep shoal (4d6) or deep water? Deep water, crossed freely.
+    Defect: p2 and p3 printed the whole Shoals rule word for word; the set-up keeps the open water and points to the
+    quick reference's Shoals, the dice said once."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        setup, text = _setup_page(pages), " ".join(pages)
+        assert "Shoals: open water, off a channel too, is deep water, crossed freely; a drawn shoal: quick reference, Shoals." in setup
+        assert "3d6 (shallow) or 4d6 (deep)" not in setup and text.count("3d6 (shallow) or 4d6 (deep)") == 1
+        assert "Open water, off a channel too, is deep water, crossed freely; a ship drawing no more" in text
+
+
+def test_p44_moment_3_the_card_key_says_where_a_fire_just_started_is_marked(pack_pages, bundled_packs):
+    """Moment 3 (cards, p11 FIRE): a fire strikes no box as it starts, so the card had nowhere to say she burns. The
+    key atop every card page: ring the word FIRE as it starts, cross the ring when it is put out; every card that has
+    FIRE boxes has the word to ring (a box of its own wrapped the 2d6 row and cost the cards a page)."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        cards = [p for p in pages if "Ship data cards" in p]
+        assert len(cards) >= 3
+        for page in cards:
+            key = _cards_key(page)
+            assert "5+ on 1d6 puts it out (cross the ring), else strike a box (as it starts: ring the word FIRE, no box)" in key
+            assert page.count(" FIRE ") >= page.count("2d6 helmsman")  # each card's FIRE word, to ring
+
+
+def test_p44_moments_8_9_the_carrier_is_named_and_a_target_no_die_can_hit_is_still_one(pack_pages, bundled_packs):
+    """Moment 8 (p3 Carried): 'her first SPEED box' could be the carried ship's or the consort's: the consort's,
+    named. Moment 9 (p11 Targets): Kennebec and Itasca saw only Tennessee, 8+: a target, spending the window, or
+    none, passing it? Still a target (the window is spent if she holds), as the docs' Guns that bear reads."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        text = " ".join(pages)
+        assert "carried at half her consort's top speed at most (the consort's first SPEED box not struck;" in text
+        assert "(her first SPEED box not struck" not in text
+        qr = _reference(pages)
+        assert "a gun with one, even one no die can hit, may fire or hold (her window is spent)" in qr
+        assert "even needing 7+, or hold" not in qr
+
+
+def test_p44_moments_4_to_7_a_second_shutter_a_stopped_pair_a_pair_meeting_and_a_list_on_a_pair(pack_pages,
+                                                                                                 bundled_packs):
+    """Moment 4 (p11 Twice): the largest already jammed, a second shutter jams the next largest that bears. Moment 5
+    (p3): a pair stopped, not yet drifting, is not stationary. Moment 6 (p8 jam): a pair meets as one ship, one avoid
+    roll, the first-named's loss. Moment 7 (2d6 4, 5): a list is one ship's, said with the pair's guns on p3."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        text, qr = " ".join(pages), _reference(pages)
+        assert "a second shutter jams the next largest that bears (all that bear jammed: roll again" in qr
+        assert "Both without speed: the pair stops at once (not stationary), drifting from the next turn." in text
+        said = _readings(pages)
+        assert ("Jammed line the quarters' stops, the quick way: from the column's head back, each follower goes no "
+                "farther than where the ship ahead ends the half move; a pair meets as one ship: either bow on the "
+                "stern ahead stops both, one avoid roll, the loss the first-named's") in said
+        assert "the pair's inboard guns cannot fire; a list is hers alone;" in text
+
+
+def test_p44_defects_the_forts_sentence_the_scores_ship_and_the_jam_rows_spacing(pack_pages, bundled_packs):
+    """Defects: p3's 'share on one ship (ON ONE SHIP) and silencing' read as garbled: said plainly. p2 Scores' 'each
+    Union ship past the torpedo line': a lashed gunboat too (Ship (scores), each hull). p8's 'A jam down the
+    linethe quarters' stops' ran together as extracted: the row is 'Jammed line', apart from its reading."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        text = " ".join(pages)
+        assert ("Each fort above, a water battery too, is a unit of its own: its own card, its own ON ONE SHIP share, "
+                "silenced on its own. Silencing one scores only where Scores names it.") in text
+        assert "share on one ship (ON ONE SHIP) and silencing" not in text
+        assert "Ship (scores) each hull, a lashed gunboat too; wooden: all but a monitor or an ironclad" in _readings(pages)
+        assert "linethe" not in text and "A jam down the line" not in text
