@@ -4220,3 +4220,18 @@ def test_p44_defects_the_forts_sentence_the_scores_ship_and_the_jam_rows_spacing
         assert "share on one ship (ON ONE SHIP) and silencing" not in text
         assert "Ship (scores) each hull, a lashed gunboat too; wooden: all but a monitor or an ironclad" in _readings(pages)
         assert "linethe" not in text and "A jam down the line" not in text
+
+
+def test_p44_defect_each_fort_card_names_the_monitors_no_gun_of_hers_can_hit_under_way(pack_pages, bundled_packs,
+                                                                                      ctx):
+    """Defect (p6, the monitors): against armour 9 every fort gun (+3 at best) needs 7+, and only the hit table
+    said so. Each fort card now names them, from the ships' armour and the fort's best gun: under way, beyond point
+    blank, no gun of hers hits them but a Large gun's 6 within Heavy shot's 6 in (heavy_shot)."""
+    within = ctx.tables.require("heavy_shot").rows["within_in"]
+    pb = ctx.tables.require("ranges").rows["point_blank"]
+    said = (f"Tecumseh, Manhattan (armour 9) under way, beyond {pb:g} in: no gun here hits, but a Large gun's 6 "
+            f"within {within:g} in.")
+    for pages in _both_papers(pack_pages, bundled_packs):
+        forts = [p for p in pages if "Fort Morgan water battery" in p and "Ship data cards" in p]
+        assert len(forts) == 1 and forts[0].count(said) == 3  # Fort Morgan, her water battery, Fort Gaines
+        assert "Manhattan, Winnebago" not in forts[0]  # armour 8: a Large gun's 6 (+3) beats it

@@ -38,7 +38,7 @@ from ..rosters import lashed_groups
 from .damage import check_opening_damage, speed_values
 from .trackers import applies, no_effect_text, trackers
 from .stats import ReallySimpleStats
-from .words import lashed_to, inboard_side, lashed_card_words, list_key, odd_gun_inboard, reading, fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, idle_guns_play_no_part, NO_SHIP, off_plan, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
+from .words import lashed_to, inboard_side, lashed_card_words, list_key, odd_gun_inboard, reading, fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, idle_guns_play_no_part, NO_SHIP, off_plan, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn, proof_words
 
 STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
 
@@ -302,6 +302,9 @@ def card(unit, d, ctx) -> Block:
     nothing = no_effect_text(ctx.tables, s, "On a fort" if s.is_fort else "On her")
     if nothing:  # the rows that do nothing to this unit (a fort: no speed, helm, engines or list), said on her card
         parts.append(Note(nothing, **style()["nothing_note"]))
+    proof = proof_words(ctx, unit, s) if s.is_fort else ""
+    if proof:  # play 44 defect: the monitors no fort gun can hurt, said where the fort's owner gives out her guns
+        parts.append(Note(proof, **style()["nothing_note"]))
     return as_it_stands(Measured(Panel(Stack([Measured(p) for p in parts], **style()["card_stack"]), **style()["card"])),
                         ctx, unit)
 
