@@ -588,7 +588,7 @@ def test_which_gun_is_largest_when_two_are_equal_or_of_different_kinds(pack_page
 
 
 def test_a_special_effect_rolled_twice_says_what_adds_and_what_changes_nothing(pack_pages):
-    assert ("Twice: a second funnel strikes its boxes again and a second shutter jams the gun then nearest the firer "
+    assert ("Twice: a second funnel strikes its boxes again and a second shutter jams the next largest that bears "
             "(all that bear jammed: roll again, the later T__); a helmsman, screw or steering still lasting ends at the later T__; "
             "any other (a list, steam pipes, a FIRE) changes nothing, but a boiler rolls again for the crew") \
         in _reference(pack_pages)
@@ -660,7 +660,7 @@ def test_a_t_box_counts_from_the_turn_after_it_happened_with_an_example(pack_pag
 
 def test_a_lashed_pairs_pivots_do_not_fire_across_the_consort(pack_pages):
     """Moment 3 of replay 5: 'across her consort' had no arc; it is her side arc on the consort's side."""
-    words = "cannot fire; a pivot fires in her whole ahead and astern arcs (her consort's side of the keel too) and to her free side, not into the side arc her consort lies in"
+    words = "cannot fire; a list is hers alone; a pivot fires in her whole ahead and astern arcs (her consort's side of the keel too) and to her free side, not into the side arc her consort lies in"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -693,7 +693,7 @@ def test_fort_morgans_gun_boxes_are_grouped_by_the_front_they_stand_on(library, 
 
 
 def test_the_readings_say_every_measure_is_from_the_centre_of_her_model(pack_pages):
-    assert _said_once(pack_pages, "set-up places, ranges, fields and shoals are from her model's or counter's centre")
+    assert _said_once(pack_pages, "set-up places, ranges, fields and shoals from her model's or counter's centre")
 
 
 def _readings(pack_pages) -> str:
@@ -720,7 +720,7 @@ def test_a_forts_magazine_hit_and_a_shutter_with_no_gun_bearing_are_said(pack_pa
 
 
 def test_a_forts_sectors_are_measured_from_the_fort(pack_pages):
-    assert _said_once(pack_pages, "a fort's sectors and ranges from its own place")
+    assert _said_once(pack_pages, "a fort's sectors and ranges from its place")
 
 
 # ---------------------------------------------------------------------------------------------- replay 5 (seed 1201)
@@ -734,7 +734,7 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
              "but not by a monitor's")
     assert _said_once(pack_pages, words) and _said_once(pack_pages, "no ship masks fire")
     assert (f"Targets: each gun picks its own target, nearest or not, among those it bears on and has in range; a gun "
-            f"with one may fire, even needing 7+, or hold (her window is spent); a masked ship is no target (close calls thrown "
+            f"with one, even one no die can hit, may fire or hold (her window is spent); a masked ship is no target (close calls thrown "
             f"first): with none, her window passes to "
             f"the 2nd (a fort's gun: held); {words}") \
         in _reference(pack_pages)
@@ -771,8 +771,8 @@ def test_a_fire_strikes_its_first_box_at_the_first_end_of_turn_it_is_not_put_out
     words = "roll 1d6: 5+ puts it out, else strike a FIRE box (none as it starts; struck ones stay, a new fire too)"
     assert _said_once(pack_pages, words) and f"FIRE: at the end of each turn {words}" in _reference(pack_pages)
     cards = next(p for p in pack_pages if "Ship data cards" in p)
-    assert "FIRE: each end of turn 5+ on 1d6 puts it out, else strike a box (none as it starts); all 4 boxes " \
-           "struck, the crew leave: ABANDONED" in cards
+    assert "FIRE: each end of turn 5+ on 1d6 puts it out (cross the ring), else strike a box (as it starts: ring the " \
+           "word FIRE, no box); all 4 boxes struck, the crew leave: ABANDONED" in cards
 
 
 def test_a_fort_is_never_an_end_on_target(pack_pages):
@@ -857,7 +857,7 @@ def test_a_lashed_ship_carried_by_her_consort_is_not_stopped_and_need_not_strike
     turn 2. A carried ship moves with her consort (Oneida, carried past the forts by Galena, never struck)."""
     qr, page = _reference(pack_pages), _readings(pack_pages)
     carried = ("Carried: a lashed ship with no speed left is carried at half her consort's top "
-               "speed at most (her first SPEED box not struck; round down to a ½ kn), not capped by the slower's: she "
+               "speed at most (the consort's first SPEED box not struck; round down to a ½ kn), not capped by the slower's: she "
                "is neither stopped nor drifting")  # then play 32's speed hits on her
     assert carried in qr and _said_once(pack_pages, carried.split(": ", 1)[1])
     assert "if drifting or aground (not stopped by order, nor carried, nor sinking, even gunless) with no gun able to fire" in qr
@@ -867,7 +867,7 @@ def test_a_lashed_ship_carried_by_her_consort_is_not_stopped_and_need_not_strike
 def test_a_carrying_consort_goes_at_half_her_top_speed_not_half_her_present_one(pack_pages):
     """Moment 5: the set-up's 'carries her at half its own' left open half of what: the gunboat's top speed (her
     first SPEED box not struck, so damage slows the pair) or the speed she happened to be going."""
-    words = "at half her consort's top speed at most (her first SPEED box not struck; round down to a ½ kn)"
+    words = "at half her consort's top speed at most (the consort's first SPEED box not struck; round down to a ½ kn)"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1037,8 +1037,9 @@ def test_a_shoals_depth_on_the_set_up_page_says_who_rolls_and_with_which_dice_as
     words = _flat(shoal_dice(ctx.tables))
     assert "under 12 ft a shallow shoal, else deep" in words and "3d6 (shallow) or 4d6 (deep)" in words
     assert 9 < ctx.tables.require("shoal_class").rows["deep_from_ft"]  # the Middle Ground is a shallow shoal
-    assert f"Shoals: {words}." in setup
-    assert words[0].upper() + words[1:] in _reference(pack_pages)
+    # play 44 (defect): p2 and p3 printed it twice, word for word; the set-up now points to the quick reference's
+    assert "Shoals: open water, off a channel too, is deep water, crossed freely; a drawn shoal: quick reference, Shoals." in setup
+    assert words not in setup and words[0].upper() + words[1:] in _reference(pack_pages)
 
 
 def test_a_lashed_gunboats_pivot_fires_ahead_past_her_sloop_whose_hull_never_masks_it(pack_pages):
@@ -1533,7 +1534,7 @@ def test_a_ship_that_grounds_stops_at_the_shoals_edge_and_holds_her_lashed_conso
     words = ("she stops at the shoal's edge, her lashed consort too, till a 6 on 1d6 at a turn's end frees her; then "
              "straight astern till clear")
     assert f"Aground: {words}" in _reference(pack_pages) and _said_once(pack_pages, words)
-    assert _said_once(pack_pages, "shoals are from her model's or counter's centre")
+    assert _said_once(pack_pages, "shoals from her model's or counter's centre")
 
 
 def test_a_ship_at_speed_0_makes_no_turn(pack_pages):
@@ -1620,7 +1621,7 @@ def test_a_line_of_fire_runs_centre_to_centre_on_the_reference_and_the_readings(
 def test_a_shutter_hit_when_every_gun_that_bears_is_jammed_moves_the_jam_to_the_later_turn(pack_pages):
     """Moment 4 (replay 16, pp8/11): Brooklyn took a third shutter hit with every gun bearing on the firer already
     jammed: extend the T__ or nothing? The jam lasts to the later T__, as a second shutter's already does."""
-    words = "a second shutter jams the gun then nearest the firer (all that bear jammed: roll again, the later T__)"
+    words = "a second shutter jams the next largest that bears (all that bear jammed: roll again, the later T__)"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1812,7 +1813,7 @@ def test_a_gun_with_a_target_can_fire_even_needing_7_plus_and_so_spends_her_wind
     """Replay 24, moment 1 (p11 phase 3 "the 1st if any can", p8 Targets): Port Royal and Kennebec had only Tennessee
     in reach, at 7+: could they fire, spending the 1st window? Yes: a gun that bears on a target in range (and in
     view) can fire whatever it needs, so "can" is read off the table, not the dice; said where a target is defined."""
-    words = "a gun with one may fire, even needing 7+, or hold (her window is spent)"
+    words = "a gun with one, even one no die can hit, may fire or hold (her window is spent)"
     assert (f"Targets: each gun picks its own target, nearest or not, among those it bears on and has in range; {words}"
             in _reference(pack_pages))
     assert _said_once(pack_pages, words)
@@ -1923,8 +1924,8 @@ def test_open_water_off_the_channel_is_deep_on_the_set_up_page_and_the_reference
     consorts start over it (Hartford ended turn 3 there): neither page said whether that strip can ground her. Both
     now say, where the shoal rule is, that open water, off a channel too, is deep: only a drawn shoal grounds."""
     setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
-    assert "Shoals: open water, off a channel too, is deep; a ship drawing no more than a shoal's depth" in setup
-    assert "Open water, off a channel too, is deep; a ship drawing no more" in _reference(pack_pages)
+    assert "Shoals: open water, off a channel too, is deep water, crossed freely;" in setup
+    assert "Open water, off a channel too, is deep water, crossed freely; a ship drawing no more" in _reference(pack_pages)
 
 
 def test_a_ship_that_could_not_fire_in_the_first_window_fires_in_the_second_without_f2(pack_pages):
@@ -2394,7 +2395,7 @@ def test_r26_moment_3_a_lashed_ships_pivot_fires_ahead_astern_and_to_her_free_si
     """Moment 3: 'nor a pivot into her consort's side arc (within 45° ahead or astern it bears)' could not be parsed:
     said as where the pivot fires and where not."""
     qr = _reference(pack_pages)
-    assert "the pair's inboard guns cannot fire; a pivot fires in her whole ahead and astern arcs (her consort's side of the keel too) and to her free side, not into the side arc her consort lies in" in qr
+    assert "the pair's inboard guns cannot fire; a list is hers alone; a pivot fires in her whole ahead and astern arcs (her consort's side of the keel too) and to her free side, not into the side arc her consort lies in" in qr
     assert "within 45° ahead or astern it bears" not in qr
 
 
@@ -2423,14 +2424,14 @@ def test_r26_moment_5_a_silenced_forts_other_fronts_fire_on(pack_pages, tmp_path
 def test_r26_moment_6_a_carried_ship_goes_at_half_her_consorts_top_speed_not_the_slowers(pack_pages):
     """Moment 6: Brooklyn fouled, carried by Octorara at 5½ kn, faster than Brooklyn's own 5: the pair's 'slower's
     speed' does not cap what a carried ship goes at."""
-    assert ("Carried: a lashed ship with no speed left is carried at half her consort's top speed at most (her first "
+    assert ("Carried: a lashed ship with no speed left is carried at half her consort's top speed at most (the consort's first "
             "SPEED box not struck; round down to a ½ kn), not capped by the slower's") in _reference(pack_pages)
 
 
 def test_r26_moment_7_the_carrier_losing_her_speed_too_stops_the_pair_at_once(pack_pages):
     """Moment 7: Octorara, carrying Brooklyn, fouled too: the pair stops at once (no slowing 2 kn a turn) and drifts
     from the next turn."""
-    assert ("Both without speed: the pair stops at once, drifting from the next turn"
+    assert ("Both without speed: the pair stops at once (not stationary), drifting from the next turn"
             in _reference(pack_pages))
 
 
@@ -2667,7 +2668,7 @@ def test_r28_the_roster_page_carries_whole_quick_reference_parts_and_p11_leaves_
     roster = next(p for p in pages if "Ship or fort" in p and "Armour" in p)
     qr = next(p for p in pages if "Really Simple · quick reference" in p)
     assert reference.ROSTER_HEADING in roster
-    for heading in ("Ramming: 1d6 + modifiers", "Torpedoes (mines)", "Open water, off a channel too, is deep"):
+    for heading in ("Ramming: 1d6 + modifiers", "Torpedoes (mines)", "Open water, off a channel too, is deep water"):
         assert heading in roster and heading not in qr, heading
 
 
@@ -2883,10 +2884,10 @@ def test_r29_moment_3_a_wooden_ship_in_the_scores_takes_in_the_lashed_gunboats(p
     reconstructions table (the set-up page's Letter print has no spare line)."""
     from shipyard.rules.really_simple.words import reading
 
-    said = reading(ctx.tables, "Wooden ship (scores)")
-    assert "lashed gunboat" in said
+    said = reading(ctx.tables, "Ship (scores)")
+    assert "lashed gunboat" in said and "wooden: all but a monitor or an ironclad" in said
     page = _readings(pack_pages)
-    assert f"Wooden ship (scores) {said}" in page[page.index("What the text leaves open"):]
+    assert f"Ship (scores) {said}" in page[page.index("What the text leaves open"):]
 
 
 def test_r29_moment_5_land_is_a_shoal_no_ship_crosses_she_stops_aground(pack_pages, ctx):
@@ -2906,10 +2907,10 @@ def test_r29_moment_6_a_jam_down_the_line_is_worked_from_its_head_back(pack_page
     where the ship ahead of her ends. A reading on the readings page, from the reconstructions table."""
     from shipyard.rules.really_simple.words import reading
 
-    said = reading(ctx.tables, "A jam down the line")
+    said = reading(ctx.tables, "Jammed line")
     assert "head back" in said
     page = _readings(pack_pages)
-    assert f"A jam down the line {said}" in page[page.index("What the text leaves open"):]
+    assert f"Jammed line {said}" in page[page.index("What the text leaves open"):]
 
 
 # ---------------------------------------------------------------------------------------------- play 30 (rs15)
@@ -3229,7 +3230,7 @@ def test_p33_moment_7_9_10_magazine_voids_the_rest_hold_and_touching_whatever_th
     stern ahead as the half move starts makes no new contact whatever speed she ordered (steam pipes)."""
     qr = _reference(pack_pages)
     for said in ("Magazine hit: blows up and sinks at once; her later hits void",
-                 "a gun with one may fire, even needing 7+, or hold (her window is spent)",
+                 "a gun with one, even one no die can hit, may fire or hold (her window is spent)",
                  "Touching as it starts: no new contact, no roll, no loss"):
         assert said in qr, said
 
@@ -3583,8 +3584,8 @@ def test_p39_moment_4_the_jam_row_is_the_quarters_stops_found_from_the_head_back
     bow of a staggered pair on the stern ahead stops the pair, and each meeting rolls to avoid."""
     for pages in (pack_pages, _letter_pages(bundled_packs)):
         said = _readings(pages)
-        assert ("A jam down the line the quarters' stops, found the quick way: work the column from its head back" in said)
-        assert "(a pair: either bow on the stern ahead stops both; each meeting rolls to avoid)" in said
+        assert ("Jammed line the quarters' stops, the quick way: from the column's head back" in said)
+        assert "a pair meets as one ship: either bow on the stern ahead stops both, one avoid roll" in said
 
 
 def test_p39_moments_5_7_9_a_contacts_knot_a_shutters_moves_and_guns_alike(pack_pages, bundled_packs):
@@ -3955,8 +3956,8 @@ def test_p42_defect_the_readings_read_in_full_come_before_those_that_point_to_th
         page = _readings(pages)
         table = page[page.index("This pack plays"):]
         first_pointer = table.index(" quick reference ")
-        for lead in ("A jam down the line", "Measured from set-up places", "Speed change the speed ordered",
-                     "every ship but a monitor or an ironclad", "Heavy shot a Large gun's 6"):
+        for lead in ("Jammed line", "Measured from set-up places", "Speed change the speed ordered",
+                     "all but a monitor or an ironclad", "Heavy shot a Large gun's 6"):
             assert lead in table and table.index(lead) < first_pointer, lead
         assert table.index("Silenced quick reference") < table.index("Said in full on the")
 
@@ -3976,8 +3977,8 @@ def test_p43_moment_2_the_roster_says_a_fort_scores_only_where_scores_names_it(p
     """Play 43, moment 2 (p3 'each fort ... its own ... silencing and score' against p2 Scores, Fort Morgan alone):
     the roster now says a fort scores only if the Scores table names it, on its own card alone."""
     for pages in (pack_pages, _letter_pages(bundled_packs)):
-        said = ("Each fort above is a unit of its own, a water battery too: its own card, share on one ship (ON ONE "
-                "SHIP) and silencing; it scores only if Scores names it (its own card alone).")
+        said = ("Each fort above, a water battery too, is a unit of its own: its own card, its own ON ONE SHIP share, "
+                "silenced on its own. Silencing one scores only where Scores names it.")
         assert said in " ".join(pages) and "silencing and score" not in " ".join(pages)
         scores = _setup_page(pages)
         assert "Fort Morgan: silenced (her own sheet) +4" in scores and "water battery: silenced" not in scores
@@ -4136,3 +4137,101 @@ def test_p43_moment_3_each_fort_hits_reading_says_when_the_fleet_silences_fort_m
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_hits: {rows: {gun_on: two_three}}\n", "--jobs", "1")
     assert ("A fort's guns hit a 2-3 takes a fort's gun, as a ship's (the fleet's fire silences her by turn 3-6) "
             "only a 2 (by turn 6-8)") in text
+
+
+# ---------------------------------------------------------------------------------------------- play 44
+
+
+def test_p44_moment_2_a_range_band_runs_up_to_and_including_its_figure(pack_pages, bundled_packs, ctx):
+    """Moment 2 (p11 Ranges): Lackawanna to the water battery measured 18.0 in: effective or long? Each band runs up
+    to and including its figure (18.0 in: effective), said where the bands are, the figures from the ranges table;
+    the readings page names the rule (Range bands)."""
+    r = ctx.tables.require("ranges").rows
+    bands = (f"Ranges: point blank {r['point_blank']:g} in, effective {r['effective']:g} in, long {r['long']:g} in, "
+             f"each up to and including its figure.")
+    assert "effective 18 in" in bands
+    for pages in _both_papers(pack_pages, bundled_packs):
+        assert bands in _reference(pages)
+        named = _readings(pages)
+        assert "Range bands" in named[named.index("Said in full on the"):]
+
+
+def test_p44_moment_1_open_water_is_deep_water_and_the_shoals_rule_is_printed_once(pack_pages, bundled_packs):
+    """Moment 1 (pp. 2-3 'off a channel too, is deep'): deep shoal (4d6) or deep water? Deep water, crossed freely.
+    Defect: p2 and p3 printed the whole Shoals rule word for word; the set-up keeps the open water and points to the
+    quick reference's Shoals, the dice said once."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        setup, text = _setup_page(pages), " ".join(pages)
+        assert "Shoals: open water, off a channel too, is deep water, crossed freely; a drawn shoal: quick reference, Shoals." in setup
+        assert "3d6 (shallow) or 4d6 (deep)" not in setup and text.count("3d6 (shallow) or 4d6 (deep)") == 1
+        assert "Open water, off a channel too, is deep water, crossed freely; a ship drawing no more" in text
+
+
+def test_p44_moment_3_the_card_key_says_where_a_fire_just_started_is_marked(pack_pages, bundled_packs):
+    """Moment 3 (cards, p11 FIRE): a fire strikes no box as it starts, so the card had nowhere to say she burns. The
+    key atop every card page: ring the word FIRE as it starts, cross the ring when it is put out; every card that has
+    FIRE boxes has the word to ring (a box of its own wrapped the 2d6 row and cost the cards a page)."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        cards = [p for p in pages if "Ship data cards" in p]
+        assert len(cards) >= 3
+        for page in cards:
+            key = _cards_key(page)
+            assert "5+ on 1d6 puts it out (cross the ring), else strike a box (as it starts: ring the word FIRE, no box)" in key
+            assert page.count(" FIRE ") >= page.count("2d6 helmsman")  # each card's FIRE word, to ring
+
+
+def test_p44_moments_8_9_the_carrier_is_named_and_a_target_no_die_can_hit_is_still_one(pack_pages, bundled_packs):
+    """Moment 8 (p3 Carried): 'her first SPEED box' could be the carried ship's or the consort's: the consort's,
+    named. Moment 9 (p11 Targets): Kennebec and Itasca saw only Tennessee, 8+: a target, spending the window, or
+    none, passing it? Still a target (the window is spent if she holds), as the docs' Guns that bear reads."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        text = " ".join(pages)
+        assert "carried at half her consort's top speed at most (the consort's first SPEED box not struck;" in text
+        assert "(her first SPEED box not struck" not in text
+        qr = _reference(pages)
+        assert "a gun with one, even one no die can hit, may fire or hold (her window is spent)" in qr
+        assert "even needing 7+, or hold" not in qr
+
+
+def test_p44_moments_4_to_7_a_second_shutter_a_stopped_pair_a_pair_meeting_and_a_list_on_a_pair(pack_pages,
+                                                                                                 bundled_packs):
+    """Moment 4 (p11 Twice): the largest already jammed, a second shutter jams the next largest that bears. Moment 5
+    (p3): a pair stopped, not yet drifting, is not stationary. Moment 6 (p8 jam): a pair meets as one ship, one avoid
+    roll, the first-named's loss. Moment 7 (2d6 4, 5): a list is one ship's, said with the pair's guns on p3."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        text, qr = " ".join(pages), _reference(pages)
+        assert "a second shutter jams the next largest that bears (all that bear jammed: roll again" in qr
+        assert "Both without speed: the pair stops at once (not stationary), drifting from the next turn." in text
+        said = _readings(pages)
+        assert ("Jammed line the quarters' stops, the quick way: from the column's head back, each follower goes no "
+                "farther than where the ship ahead ends the half move; a pair meets as one ship: either bow on the "
+                "stern ahead stops both, one avoid roll, the loss the first-named's") in said
+        assert "the pair's inboard guns cannot fire; a list is hers alone;" in text
+
+
+def test_p44_defects_the_forts_sentence_the_scores_ship_and_the_jam_rows_spacing(pack_pages, bundled_packs):
+    """Defects: p3's 'share on one ship (ON ONE SHIP) and silencing' read as garbled: said plainly. p2 Scores' 'each
+    Union ship past the torpedo line': a lashed gunboat too (Ship (scores), each hull). p8's 'A jam down the
+    linethe quarters' stops' ran together as extracted: the row is 'Jammed line', apart from its reading."""
+    for pages in _both_papers(pack_pages, bundled_packs):
+        text = " ".join(pages)
+        assert ("Each fort above, a water battery too, is a unit of its own: its own card, its own ON ONE SHIP share, "
+                "silenced on its own. Silencing one scores only where Scores names it.") in text
+        assert "share on one ship (ON ONE SHIP) and silencing" not in text
+        assert "Ship (scores) each hull, a lashed gunboat too; wooden: all but a monitor or an ironclad" in _readings(pages)
+        assert "linethe" not in text and "A jam down the line" not in text
+
+
+def test_p44_defect_each_fort_card_names_the_monitors_no_gun_of_hers_can_hit_under_way(pack_pages, bundled_packs,
+                                                                                      ctx):
+    """Defect (p6, the monitors): against armour 9 every fort gun (+3 at best) needs 7+, and only the hit table
+    said so. Each fort card now names them, from the ships' armour and the fort's best gun: under way, beyond point
+    blank, no gun of hers hits them but a Large gun's 6 within Heavy shot's 6 in (heavy_shot)."""
+    within = ctx.tables.require("heavy_shot").rows["within_in"]
+    pb = ctx.tables.require("ranges").rows["point_blank"]
+    said = (f"Tecumseh, Manhattan (armour 9) under way, beyond {pb:g} in: no gun here hits, but a Large gun's 6 "
+            f"within {within:g} in.")
+    for pages in _both_papers(pack_pages, bundled_packs):
+        forts = [p for p in pages if "Fort Morgan water battery" in p and "Ship data cards" in p]
+        assert len(forts) == 1 and forts[0].count(said) == 3  # Fort Morgan, her water battery, Fort Gaines
+        assert "Manhattan, Winnebago" not in forts[0]  # armour 8: a Large gun's 6 (+3) beats it

@@ -9,7 +9,7 @@ from ..contract import RuleSet
 from .damage import TRACK_NAMES, damage_tracks, game_now
 from .trackers import applies, trackers
 from .derive import derive
-from .words import shoal_dice
+from .words import OPEN_WATER
 
 TABLES = Path(__file__).with_name("tables.yaml")
 
@@ -69,7 +69,8 @@ RULESET = RuleSet(
     readings=readings,
     ground_units="in",
     # the bundled tables' words (a house rule moving the shoal line reaches the quick reference, not the set-up page)
-    depth_words=lambda tables: "Shoals: " + shoal_dice(tables) + ".",
+    # play 44 defect: p2 and p3 printed the whole Shoals rule twice; the set-up keeps the open water, points to the rest
+    depth_words=lambda tables: f"Shoals: {OPEN_WATER}; a drawn shoal: quick reference, Shoals.",
     pack_seconds=0.06,
     pack_pages=11,  # with the set-up page; what the text leaves open shares the last orders log's page
     minutes_per_turn=3.0,

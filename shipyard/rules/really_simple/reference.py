@@ -123,7 +123,7 @@ def shooting_parts(derived: list, ctx, size: float | None = None) -> list[list[B
     rifled = signed(modifier(t, "rifled")[0])
     # end-on said under the modifier a player reads it by, not in the arcs (replay 29: missed there, three turns replayed)
     # play 41: the gun sizes' factors left to the needs table's rows and the roster's key (p11's room for its answers)
-    parts.append(body(f"End-on: {reading(t, 'End-on')}. Ranges: {ranges_text(ctx)}. Factors: rifled {rifled}, in each factor "
+    parts.append(body(f"End-on: {reading(t, 'End-on')}. Ranges: {ranges_text(ctx)}, {reading(t, 'Range bands')}. Factors: rifled {rifled}, in each factor "
                        f"here and on the cards. Steam-filled: {reading(t, 'Steam-filled')}."))
     # play 37, defect: '2-3 Lose a gun' with no word that a fort loses one only on a 2 (its line under Forts)
     # play 43, moment 10: what a fort ignores (a list, a magazine, steering) was only in Forts' last line: the rolls

@@ -38,7 +38,7 @@ from ..rosters import lashed_groups
 from .damage import check_opening_damage, speed_values
 from .trackers import applies, no_effect_text, trackers
 from .stats import ReallySimpleStats
-from .words import lashed_to, inboard_side, lashed_card_words, list_key, odd_gun_inboard, reading, fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, idle_guns_play_no_part, NO_SHIP, off_plan, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
+from .words import lashed_to, inboard_side, lashed_card_words, list_key, odd_gun_inboard, reading, fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, idle_guns_play_no_part, NO_SHIP, off_plan, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn, proof_words
 
 STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
 
@@ -265,6 +265,8 @@ def special_checks(s: ReallySimpleStats, tables) -> Block:
 
 
 LASTS = 0  # in SPECIAL_CHECKS: an effect that lasts a number of moves or turns thrown (its row in special_effects)
+# play 44, moment 3: a fire strikes no box as it starts, so the card had nowhere to say she burns: the word FIRE is
+# ringed then (a box of its own wrapped the 2d6 row to a third line and the cards to a fourth page)
 UNTIL = "T______"  # written in: the turn it ends, once its dice are thrown (a 5.7 mm blank at 6 pt: room for a pencilled "12")
 
 
@@ -300,6 +302,9 @@ def card(unit, d, ctx) -> Block:
     nothing = no_effect_text(ctx.tables, s, "On a fort" if s.is_fort else "On her")
     if nothing:  # the rows that do nothing to this unit (a fort: no speed, helm, engines or list), said on her card
         parts.append(Note(nothing, **style()["nothing_note"]))
+    proof = proof_words(ctx, unit, s) if s.is_fort else ""
+    if proof:  # play 44 defect: the monitors no fort gun can hurt, said where the fort's owner gives out her guns
+        parts.append(Note(proof, **style()["nothing_note"]))
     return as_it_stands(Measured(Panel(Stack([Measured(p) for p in parts], **style()["card_stack"]), **style()["card"])),
                         ctx, unit)
 
@@ -328,7 +333,7 @@ def cards_header(ctx) -> Block:
                  f"SINKS {UNTIL} (magazine: now). Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET "
                  f"all round {list_key(t)}; a gun lost is {option_words(t, 'gun_lost')}. {UNTIL}: the turn a lasting effect "
                  f"ends (two moves a turn; a fouled screw's over: top speed, her first SPEED box not struck); a box a gun, in the words' order: strike a gun lost's, circle a shutter's, its T by it (each jammed gun its own T; the shutter box: any still lasting). Again (a helmsman, steering, screw): the later T over the first. FIRE: each end of turn {number(t.require('fire').rows['put_out_on'])}+ on "
-                 f"1d6 puts it out, else strike a box (none as it starts); {fire_boxes_struck(t)}: ABANDONED.",
+                 f"1d6 puts it out (cross the ring), else strike a box (as it starts: ring the word FIRE, no box); {fire_boxes_struck(t)}: ABANDONED.",
                  "regular")],
                **style()["cards_header"])
     return Stack([turn_strip(ctx), key], **style()["cards_head_stack"])

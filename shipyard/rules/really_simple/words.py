@@ -498,7 +498,7 @@ def reading(tables: Tables, rule: str) -> str:
 
 # the plan's water outside a channel and its drawn shoals (its key: "outside, shoal or deep water"), said where a
 # player looks for who grounds: replay r20 found Mobile Bay's consorts starting over the channel's edge
-OPEN_WATER = "open water, off a channel too, is deep"
+OPEN_WATER = "open water, off a channel too, is deep water, crossed freely"
 
 
 def shoal_dice(tables: Tables) -> str:
@@ -543,3 +543,37 @@ def list_key(tables: Tables) -> str:
     """A list in the card key, in brackets after 'PIVOT and TURRET all round', where a player with a list box ticked
     reads her pivots' arc (replay 32): '(a list: none to her high side, not even these)' (list_guns)."""
     return f"({LIST_KEY[option(tables, 'list_guns')]})"
+
+
+def proof_words(ctx, unit, s: ReallySimpleStats) -> str:
+    """On a fort's card, the enemy ships no gun of hers can hit under way (play 44's defect: Fort Morgan's channel
+    front, +3 at best, needs 7+ on armour 9, and only the tables said so): 'Tecumseh, Manhattan (armour 9) under way,
+    beyond 3 in: no gun here hits, but a Large gun's 6 within 6 in.' '' where she can hit every ship, or off a set-up."""
+    from ..play_aids import short_name
+    from .derive import vessel_armour
+
+    scenario, uid = getattr(ctx, "scenario", None), getattr(unit, "id", None)
+    if scenario is None or uid is None or not s.guns:
+        return ""
+    best = max(g.fire_factor for g in s.guns)
+    # what point blank adds (a fort is no stationary firer: Forts in the turn; a target under way adds nothing)
+    plus = sum(int(m["modifier"]) for m in ctx.tables.require("shooting_modifiers").rows if m.get("key") == "point_blank")
+    proof: list[tuple[str, int]] = []
+    for side in scenario.sides:
+        if any(su.id == uid for su in side.units):
+            continue
+        for su in side.units:
+            u = ctx.library.units.get(su.id)
+            if type(u).__name__ == "Vessel":
+                armour = vessel_armour(u, ctx.tables)[0]
+                if 6 + best <= armour:  # her best gun's 6 does not beat it
+                    proof.append((short_name(u.name), armour))
+    if not proof:
+        return ""
+    armours = "/".join(str(a) for a in sorted({a for _, a in proof}))
+    where = f"beyond {number(s.ranges_in.point_blank)} in" if 6 + best + plus > max(a for _, a in proof) else "at any range"
+    words = f"{', '.join(n for n, _ in proof)} (armour {armours}) under way, {where}: no gun here hits"
+    large = any(g.size == "Large" for g in s.guns)
+    if large and option(ctx.tables, "heavy_shot") == "large":
+        words += f", but a Large gun's 6 within {number(ctx.tables.require('heavy_shot').rows['within_in'])} in"
+    return words + "."
